@@ -1,0 +1,58 @@
+// swift-tools-version:6.0
+// panel-kiosk: a touch drawer / sheet / popup runtime for Linux kiosks, drawn by its own
+// software rasterizer straight to DRM/KMS, with touch from libinput.
+import PackageDescription
+
+let package = Package(
+    name: "panel-kiosk",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "panel-kiosk", targets: ["panel-kiosk"]),
+        .library(name: "PanelRenderer", targets: ["PanelRenderer"]),
+        .library(name: "DrawerRuntime", targets: ["DrawerRuntime"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        // System libraries: a module map plus one umbrella header of #includes each.
+        .systemLibrary(
+            name: "CDRM", pkgConfig: "libdrm",
+            providers: [.apt(["libdrm-dev"])]),
+        .systemLibrary(
+            name: "CInput", pkgConfig: "libevdev",
+            providers: [.apt(["libinput-dev", "libevdev-dev", "libudev-dev"])]),
+        .systemLibrary(
+            name: "CFreeType", pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(
+            name: "CHarfBuzz", pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(
+            name: "CPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]),
+
+        .target(
+            name: "PanelRenderer",
+            dependencies: ["CDRM", "CFreeType", "CHarfBuzz", "CPNG"],
+            swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]),
+        .target(
+            name: "DrawerRuntime",
+            dependencies: ["PanelRenderer", "CInput"]),
+        .executableTarget(
+            name: "panel-kiosk",
+            dependencies: [
+                "PanelRenderer", "DrawerRuntime",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+
+        .testTarget(name: "PanelRendererTests", dependencies: ["PanelRenderer"]),
+        .testTarget(name: "DrawerRuntimeTests", dependencies: ["DrawerRuntime"]),
+        .testTarget(name: "PanelKioskTests", dependencies: ["panel-kiosk", "PanelRenderer", "DrawerRuntime"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+import XCTest
+final class DrawerRuntimeTestsSmoke: XCTestCase { func testNothing() {} }

@@ -1,0 +1,2 @@
+import XCTest
+final class PanelRendererTestsSmoke: XCTestCase { func testNothing() {} }
