@@ -1,0 +1,54 @@
+/// A damped spring's character, mass 1, as UIKit/SwiftUI describe it: a damping ratio ζ and a
+/// response (the period of the undamped oscillation, in seconds).
+///
+/// Mapping (documented because the references disagree): `duration` as passed to UIKit's
+/// `spring(duration:dampingRatio:)` is taken as the response, so
+///   stiffness k = (2π / response)²  (1/s²)
+///   damping   c = 4π ζ / response    (1/s)   (= 2 ζ √k)
+/// ζ = 1 is critically damped (no overshoot), ζ < 1 overshoots, ζ > 1 creeps.
+/// Pulley's 0.3 s / 0.75, sheets' 0.5 s / 0.85, LNPopup's 0.5 s / 0.87 map directly.
+public struct Spring: Equatable, Hashable, Sendable {
+    public var dampingRatio: Double
+    /// Seconds.
+    public var response: Double
+
+    public init(dampingRatio: Double, response: Double) {
+        precondition(response > 0 && dampingRatio >= 0)
+        self.dampingRatio = dampingRatio
+        self.response = response
+    }
+
+    /// UIKit-style: `duration` in seconds is used as the response (see the type's doc).
+    public init(duration: Double, dampingRatio: Double) {
+        self.init(dampingRatio: dampingRatio, response: duration)
+    }
+
+    public var stiffness: Double { let w = 2 * Double.pi / response; return w * w }
+    public var damping: Double { 4 * Double.pi * dampingRatio / response }
+
+    /// Critically damped, 0.4 s: a calm default with no overshoot.
+    public static let standard = Spring(dampingRatio: 1, response: 0.4)
+}
+
+/// The spring pulling toward `target`, as a force model for `Simulation`.
+/// It converges when within `restDistance` points of the target and slower than
+/// `restSpeed` pt/s, and then snaps exactly onto the target.
+public struct SpringFunction: SimulationFunction, Equatable {
+    public var spring: Spring
+    public var target: Double
+    public var restDistance: Double
+    public var restSpeed: Double
+
+    public init(spring: Spring, target: Double, restDistance: Double = 0.01, restSpeed: Double = 1) {
+        self.spring = spring; self.target = target
+        self.restDistance = restDistance; self.restSpeed = restSpeed
+    }
+
+    public func acceleration(value: Double, velocity: Double) -> Double {
+        -spring.stiffness * (value - target) - spring.damping * velocity
+    }
+
+    public func convergence(value: Double, velocity: Double) -> Convergence {
+        abs(value - target) < restDistance && abs(velocity) < restSpeed ? .converge(atValue: target) : .keepRunning
+    }
+}

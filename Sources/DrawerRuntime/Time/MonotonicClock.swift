@@ -1,0 +1,18 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Device path only: reads CLOCK_MONOTONIC (`clock_gettime`), the same time base as libinput
+/// event timestamps and DRM page-flip timestamps, so touches and frames share one axis.
+/// Never used by tests or by the offscreen renderer.
+public final class MonotonicClock: FrameClock {
+    public init() {}
+
+    public var now: Instant {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Instant(nanoseconds: Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec))
+    }
+}
