@@ -1,0 +1,138 @@
+import CPNG
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// PNG reading and writing through libpng's simplified API (png_image_*).
+///
+/// That API catches libpng's internal longjmp inside libpng itself and reports failure as a
+/// return value plus `png_image.message`, so corrupt or truncated data never unwinds
+/// through Swift frames. Decoded pixels are premultiplied ARGB32 (our `Pixmap` format);
+/// encoding un-premultiplies, writing RGB when every pixel is opaque and RGBA otherwise.
+public enum PNGCodec {
+    // png.h format bits (macros the importer does not carry as typed constants).
+    private static let formatBGR: UInt32 = 0x02 | 0x10      // COLOR | BGR
+    private static let formatBGRA: UInt32 = 0x02 | 0x10 | 0x01  // + ALPHA
+    private static let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
+    /// Largest side we decode, px: the same limit as `Pixmap`.
+    public static let maxSide = 1 << 15
+
+    /// Decodes the PNG file at `path`. Throws `ImageError` naming `path`.
+    public static func decode(path: String) throws -> Pixmap {
+        try decode(data: readFileBytes(path), name: path)
+    }
+
+    /// Decodes PNG bytes; `name` is used in error messages (a path or a label).
+    public static func decode(data: [UInt8], name: String) throws -> Pixmap {
+        guard data.count >= 8, Array(data[0..<8]) == signature else {
+            throw ImageError(name: name, reason: data.isEmpty ? "empty file, not a PNG" : "not a PNG file (bad signature)")
+        }
+        // libpng keeps a pointer into the bytes from begin_read to finish_read, so both
+        // calls happen inside one withUnsafeBytes.
+        let pixmap: Pixmap = try data.withUnsafeBytes { raw in
+            var image = png_image()
+            image.version = UInt32(PNG_IMAGE_VERSION)
+            defer { png_image_free(&image) }  // no-op once finish_read (or a failure) freed it
+            guard png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count) != 0 else {
+                throw ImageError(name: name, reason: "corrupt PNG header (\(message(of: &image)))")
+            }
+            let w = Int(image.width), h = Int(image.height)
+            guard w > 0, h > 0, w <= maxSide, h <= maxSide, let pixmap = Pixmap(width: w, height: h) else {
+                throw ImageError(name: name, reason: "unsupported PNG size \(w)x\(h) px")
+            }
+            image.format = formatBGRA  // little-endian BGRA bytes == 0xAARRGGBB words
+            guard png_image_finish_read(&image, nil, pixmap.pixels, Int32(pixmap.stride * 4), nil) != 0 else {
+                throw ImageError(name: name, reason: "corrupt PNG data (\(message(of: &image)))")
+            }
+            return pixmap
+        }
+        premultiplyInPlace(pixmap)
+        return pixmap
+    }
+
+    /// Encodes `view` as PNG bytes (un-premultiplied; RGB when fully opaque, else RGBA).
+    public static func encodeData(_ view: PixmapView) throws -> [UInt8] {
+        try encode(view, name: "PNG data") { image, buffer, stride in
+            var size = (stride + 1) * Int(image.pointee.height) + (64 << 10)
+            for _ in 0..<2 {
+                var out = [UInt8](repeating: 0, count: size)
+                var bytes = size
+                let ok = out.withUnsafeMutableBytes {
+                    png_image_write_to_memory(image, $0.baseAddress, &bytes, 0, buffer, Int32(stride), nil)
+                }
+                if ok != 0 { out.removeSubrange(bytes...); return out }
+                if bytes <= size { break }  // a real error, not "buffer too small"
+                size = bytes
+                image.pointee.warning_or_error = 0
+            }
+            throw ImageError(name: "PNG data", reason: "PNG encoding failed (\(message(of: image)))")
+        }
+    }
+
+    /// Writes `view` to `path` as a PNG (un-premultiplied; RGB when fully opaque, else RGBA).
+    public static func encode(_ view: PixmapView, to path: String) throws {
+        let data = try encodeData(view)
+        guard let f = fopen(path, "wb") else {
+            throw ImageError(name: path, reason: "cannot create file (\(String(cString: strerror(errno))))")
+        }
+        let wrote = data.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, f) }
+        let closed = fclose(f)
+        guard wrote == data.count, closed == 0 else {
+            throw ImageError(name: path, reason: "write failed (\(String(cString: strerror(errno))))")
+        }
+    }
+
+    /// Converts `view` into straight-alpha BGR(A) rows and hands them to `write`.
+    private static func encode<T>(_ view: PixmapView, name: String,
+                                  _ write: (UnsafeMutablePointer<png_image>, UnsafeRawPointer, Int) throws -> T) throws -> T {
+        guard view.width > 0, view.height > 0 else { throw ImageError(name: name, reason: "cannot encode an empty image") }
+        var opaque = true
+        for y in 0..<view.height where opaque {
+            let r = view.row(y)
+            for x in 0..<view.width where r[x] >> 24 != 255 { opaque = false; break }
+        }
+        let channels = opaque ? 3 : 4
+        let stride = view.width * channels
+        var buffer = [UInt8](repeating: 0, count: stride * view.height)
+        buffer.withUnsafeMutableBufferPointer { out in
+            for y in 0..<view.height {
+                let r = view.row(y)
+                var o = y * stride
+                for x in 0..<view.width {
+                    let c = Color(premultipliedPixel: r[x])
+                    out[o] = c.b; out[o + 1] = c.g; out[o + 2] = c.r
+                    if !opaque { out[o + 3] = c.a }
+                    o += channels
+                }
+            }
+        }
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        image.width = UInt32(view.width); image.height = UInt32(view.height)
+        image.format = opaque ? formatBGR : formatBGRA
+        defer { png_image_free(&image) }
+        return try buffer.withUnsafeBytes { try write(&image, $0.baseAddress!, stride) }
+    }
+
+    private static func message(of image: UnsafeMutablePointer<png_image>) -> String {
+        withUnsafeBytes(of: &image.pointee.message) { raw in
+            let bytes = raw.prefix(while: { $0 != 0 })
+            let s = String(decoding: bytes, as: UTF8.self)
+            return s.isEmpty ? "libpng reported no message" : s
+        }
+    }
+
+    private static func premultiplyInPlace(_ p: Pixmap) {
+        for y in 0..<p.height {
+            let row = p.pixels + y * p.stride
+            for x in 0..<p.width {
+                let v = row[x]
+                let a = v >> 24
+                if a == 255 { continue }
+                if a == 0 { row[x] = 0; continue }
+                row[x] = (a << 24) | (mulDiv255((v >> 16) & 0xFF, a) << 16)
+                    | (mulDiv255((v >> 8) & 0xFF, a) << 8) | mulDiv255(v & 0xFF, a)
+            }
+        }
+    }
+}

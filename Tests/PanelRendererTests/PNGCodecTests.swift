@@ -1,0 +1,87 @@
+import XCTest
+@testable import PanelRenderer
+
+final class PNGCodecTests: XCTestCase {
+    private func tempPath(_ name: String) -> String {
+        NSTemporaryDirectory() + "pngcodec-\(ProcessInfo.processInfo.processIdentifier)-\(name)"
+    }
+
+    func testOpaqueRoundTripIsExact() throws {
+        let p = try XCTUnwrap(Pixmap(width: 7, height: 5))
+        for y in 0..<5 { for x in 0..<7 {
+            p[x, y] = Color(r: UInt8(x * 30), g: UInt8(y * 50), b: UInt8((x * y * 13) & 0xFF)).premultiplied
+        } }
+        let data = try PNGCodec.encodeData(p.view)
+        XCTAssertEqual(Array(data[0..<4]), [137, 80, 78, 71])
+        let q = try PNGCodec.decode(data: data, name: "mem")
+        XCTAssertEqual(q.width, 7); XCTAssertEqual(q.height, 5)
+        for y in 0..<5 { for x in 0..<7 { XCTAssertEqual(q[x, y], p[x, y], "pixel \(x),\(y)") } }
+    }
+
+    func testTranslucentRoundTripKeepsPremultipliedPixels() throws {
+        let p = try XCTUnwrap(Pixmap(width: 3, height: 1))
+        p[0, 0] = 0                                                 // transparent
+        p[1, 0] = Color(r: 255, g: 0, b: 0, a: 128).premultiplied   // half red
+        p[2, 0] = Color(r: 10, g: 200, b: 90, a: 255).premultiplied
+        let q = try PNGCodec.decode(data: PNGCodec.encodeData(p.view), name: "mem")
+        XCTAssertEqual(q[0, 0], 0)
+        XCTAssertEqual(q[1, 0], p[1, 0])
+        XCTAssertEqual(q[2, 0], p[2, 0])
+    }
+
+    func testSubviewWithStrideEncodesOnlyItsPixels() throws {
+        let p = try XCTUnwrap(Pixmap(width: 10, height: 10))
+        p.view.fill(with: Color.white.premultiplied)
+        p.view.fill(IntRect(x: 2, y: 3, width: 4, height: 2), with: Color(rgb: 0x123456).premultiplied)
+        let path = tempPath("sub.png")
+        defer { unlink(path) }
+        try PNGCodec.encode(p.view.subview(IntRect(x: 2, y: 3, width: 4, height: 2)), to: path)
+        let q = try PNGCodec.decode(path: path)
+        XCTAssertEqual(q.width, 4); XCTAssertEqual(q.height, 2)
+        XCTAssertEqual(q.color(x: 3, y: 1), Color(rgb: 0x123456))
+    }
+
+    func testBadSignatureNamesTheFile() throws {
+        let path = tempPath("wifi.png")
+        defer { unlink(path) }
+        _ = FileManager.default.createFile(atPath: path, contents: Data("GIF89a not a png at all".utf8))
+        XCTAssertThrowsError(try PNGCodec.decode(path: path)) { error in
+            XCTAssertEqual("\(error)", "\(path): not a PNG file (bad signature)")
+        }
+    }
+
+    func testTruncatedDataIsAnErrorNotACrash() throws {
+        let p = try XCTUnwrap(Pixmap(width: 64, height: 64))
+        for y in 0..<64 { for x in 0..<64 { p[x, y] = UInt32(0xFF00_0000) | UInt32(x * 4 << 16 | y * 4 << 8 | (x ^ y)) } }
+        let data = try PNGCodec.encodeData(p.view)
+        for cut in [12, 33, 40, data.count / 2, data.count - 13] {
+            XCTAssertThrowsError(try PNGCodec.decode(data: Array(data[0..<cut]), name: "icons/cut.png")) { error in
+                XCTAssertTrue("\(error)".hasPrefix("icons/cut.png: "), "\(error)")
+            }
+        }
+    }
+
+    func testCorruptChunkIsAnError() throws {
+        let p = try XCTUnwrap(Pixmap(width: 16, height: 16))
+        p.view.fill(with: 0xFF33_6699)
+        var data = try PNGCodec.encodeData(p.view)
+        for i in 45..<min(data.count - 12, 70) { data[i] ^= 0x5A }  // inside IDAT
+        XCTAssertThrowsError(try PNGCodec.decode(data: data, name: "bad.png")) { error in
+            XCTAssertTrue("\(error)".hasPrefix("bad.png: "), "\(error)")
+        }
+    }
+
+    func testMissingFileNamesTheFile() {
+        XCTAssertThrowsError(try PNGCodec.decode(path: "/nonexistent/icons/wifi.png")) { error in
+            XCTAssertEqual("\(error)", "/nonexistent/icons/wifi.png: No such file or directory")
+        }
+        XCTAssertThrowsError(try PNGCodec.decode(data: [], name: "empty.png"))
+    }
+
+    func testDecodesTheBenchReference() throws {
+        let ref = try PNGCodec.decode(path: "/work/shared/bench/cairo_full_800x480.png")
+        XCTAssertEqual(ref.width, 800); XCTAssertEqual(ref.height, 480)
+        XCTAssertEqual(ref[400, 470] >> 24, 255)
+        XCTAssertEqual(ref.color(x: 400, y: 470), .white)  // inside the drawer
+    }
+}
