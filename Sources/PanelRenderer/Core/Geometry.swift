@@ -156,8 +156,10 @@ public struct Transform: Equatable, Hashable, Sendable {
 import Glibc
 @inline(__always) func _cos(_ x: Double) -> Double { Glibc.cos(x) }
 @inline(__always) func _sin(_ x: Double) -> Double { Glibc.sin(x) }
+@inline(__always) func _tan(_ x: Double) -> Double { Glibc.tan(x) }
 #else
 import Foundation
 @inline(__always) func _cos(_ x: Double) -> Double { Foundation.cos(x) }
 @inline(__always) func _sin(_ x: Double) -> Double { Foundation.sin(x) }
+@inline(__always) func _tan(_ x: Double) -> Double { Foundation.tan(x) }
 #endif

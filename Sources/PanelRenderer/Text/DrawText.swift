@@ -19,7 +19,7 @@ public func drawText(_ text: String, face: FontFace, sizePx: Double, at origin: 
     var clipRect = view.bounds
     if let clip { clipRect = clipRect.intersection(clip) }
     let canDraw = !clipRect.isEmpty && color.a > 0 && size64 > 0
-    let paint = GlyphPaint(color)
+    let paint = face.paintTable.paint(color)
     let baseline = Int((origin.y + 0.5).rounded(.down))
     var penX = origin.x
     var run = GlyphRunCompositor(view: view, paint: paint, clip: clipRect, scratch: face.scratch)

@@ -37,6 +37,8 @@ public final class FontFace {
     let glyphCache = GlyphCache()
     /// Reusable buffers for merging overlapping glyphs while drawing.
     let scratch = GlyphScratch()
+    /// The coverage-scaled colour table of the last text colour drawn with this face.
+    let paintTable = GlyphPaintTable()
     /// The 26.6 char size last passed to FT_Set_Char_Size, so it is only called on change.
     var currentSize64 = -1
     var currentLoadFlags: Int32 = -1

@@ -47,21 +47,40 @@ final class GlyphCache {
     var byteBudget = 4 << 20
     private(set) var bytes = 0
     private var entries: [UInt64: GlyphImage] = [:]
+    /// A direct-mapped front table over `entries`: a hit costs a multiply and a compare
+    /// instead of a SipHash of the key (the dictionary is the slow path for collisions).
+    private static let frontSize = 512
+    private var frontKeys = [UInt64](repeating: .max, count: frontSize)
+    private var frontImages = [GlyphImage](repeating: .empty, count: frontSize)
 
     @inline(__always)
     static func key(glyph: UInt32, size64: Int, subpixel: Int, hinting: GlyphHinting) -> UInt64 {
         UInt64(glyph) | (UInt64(size64 & 0x3F_FFFF) << 32) | (UInt64(subpixel & 0xF) << 54)
             | (UInt64(hinting.rawValue) << 58)
     }
-    @inline(__always) func lookup(_ key: UInt64) -> GlyphImage? { entries[key] }
+    @inline(__always) private static func slot(_ key: UInt64) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 55)  // top 9 bits: 0..<512
+    }
+    @inline(__always) func lookup(_ key: UInt64) -> GlyphImage? {
+        let i = Self.slot(key)
+        if frontKeys[i] == key { return frontImages[i] }
+        guard let hit = entries[key] else { return nil }
+        frontKeys[i] = key; frontImages[i] = hit
+        return hit
+    }
 
     func insert(_ image: GlyphImage, for key: UInt64) {
         let cost = image.byteCost
         if bytes + cost > byteBudget { removeAll() }
         entries[key] = image
         bytes += cost
+        let i = Self.slot(key)
+        frontKeys[i] = key; frontImages[i] = image
     }
-    func removeAll() { entries.removeAll(keepingCapacity: true); bytes = 0 }
+    func removeAll() {
+        entries.removeAll(keepingCapacity: true); bytes = 0
+        for i in 0..<Self.frontSize { frontKeys[i] = .max; frontImages[i] = .empty }
+    }
     var count: Int { entries.count }
 }
 

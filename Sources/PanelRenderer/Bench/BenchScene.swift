@@ -1,0 +1,178 @@
+/// The benchmark scene of spec/bench-scene.md ("map + bottom drawer + mini-player", v1),
+/// drawn through the production `Canvas`. Geometry is generated once per size; drawing a
+/// frame allocates nothing once caches are warm.
+
+/// The scene's 32-bit LCG (bench-scene §1.1).
+struct BenchLCG {
+    var s: UInt32 = 1
+    mutating func u() -> Double {
+        s = s &* 1664525 &+ 1013904223
+        return Double(s >> 8) / 16_777_216
+    }
+    static func q4(_ v: Double) -> Double { (v * 4).rounded(.down) / 4 }
+}
+
+/// Draws the scene's text (labels, title, subtitle). Implemented over the text engine;
+/// the scene draws no text when none is given.
+public protocol BenchTextDrawer: AnyObject {
+    /// Draws `text` with pen start `x` and baseline `baseline` (device px) in `color`.
+    /// `bold` selects DejaVu Sans Bold; `size` is the em size in px.
+    func draw(_ text: String, bold: Bool, size: Double, x: Double, baseline: Double, color: Color,
+              on canvas: Canvas)
+}
+
+public final class BenchScene {
+    public let width: Int
+    public let height: Int
+    /// Drawer top edge at rest: H - round(0.6 H).
+    public let restTop: Int
+    let pins: [Point]
+    let roads: [(Point, Point)]
+    public var textDrawer: BenchTextDrawer?
+    /// Kept so drawing a frame does not build (allocate) the stop array.
+    let backgroundStops = [GradientStop(offset: 0, color: Color(rgb: 0xA8D5BA)),
+                           GradientStop(offset: 1, color: Color(rgb: 0xF1E9D2))]
+
+    static let pinColors = [Color(rgb: 0xE53935), Color(rgb: 0x1E88E5), Color(rgb: 0x43A047), Color(rgb: 0xFB8C00)]
+    public static let labels = [
+        "Central Station Platform", "Riverside Park East Gate", "Harbour View Fish Market",
+        "City Hall Public Library", "Sunset Boulevard Theatre", "Kensington Market Square",
+        "Airport Terminal 2 Gates", "University Dental Clinic",
+    ]
+    static let shadowColor = Color(r: 0, g: 0, b: 0, a: 51)   // 0.20 black
+
+    public init(width: Int, height: Int) {
+        self.width = width; self.height = height
+        restTop = height - Int((0.6 * Double(height)).rounded())
+        var rng = BenchLCG()
+        let W = Double(width), H = Double(height)
+        var pins: [Point] = []
+        for _ in 0..<40 {
+            let x = BenchLCG.q4(rng.u() * (W - 18))
+            let y = BenchLCG.q4(rng.u() * (H - 18))
+            pins.append(Point(x, y))
+        }
+        var roads: [(Point, Point)] = []
+        for _ in 0..<20 {
+            let x0 = BenchLCG.q4(rng.u() * W), y0 = BenchLCG.q4(rng.u() * H)
+            let x1 = BenchLCG.q4(rng.u() * W), y1 = BenchLCG.q4(rng.u() * H)
+            roads.append((Point(x0, y0), Point(x1, y1)))
+        }
+        self.pins = pins; self.roads = roads
+    }
+
+    /// Popup rectangle; anchored to the drawer's rest position (it does not move in drags).
+    var popupRect: Rect {
+        Rect(8, Double(restTop - 12 - 64), Double(width - 16), 64)
+    }
+
+    /// Draws the whole scene with the drawer's top edge at `drawerTop`, inside the canvas'
+    /// current clip (a clip turns this into a repaint of that band).
+    public func draw(on c: Canvas, drawerTop: Int) {
+        let W = Double(width), H = Double(height), top = Double(drawerTop)
+        // (a) background
+        c.fillRect(Rect(0, 0, W, H), .linearGradient(
+            start: Point(0, 0), end: Point(0, H), stops: backgroundStops))
+        // (b) pins and roads
+        let pinRadii = CornerRadii(all: 5)
+        for (i, p) in pins.enumerated() {
+            c.fillRoundedRect(Rect(p.x, p.y, 18, 18), radii: pinRadii, .solid(Self.pinColors[i & 3]))
+        }
+        let road = StrokeStyle(width: 2, cap: .butt)
+        for (a, b) in roads { c.strokeLine(from: a, to: b, road, .solid(.white)) }
+        // (c) dimming
+        c.fillRect(Rect(0, 0, W, H), .solid(Color(r: 0, g: 0, b: 0, a: 89)))
+        // (d) drawer: shadow (only the rows the opaque drawer leaves visible), body, pill
+        let drawer = Rect(0, top, W, H - top)
+        let drawerRadii = CornerRadii(topLeft: 12, topRight: 12, bottomRight: 0, bottomLeft: 0)
+        c.save()
+        c.clip(to: Rect(0, top - 17, W, 29))
+        c.drawShadow(roundedRect: drawer, radii: drawerRadii,
+                     shadow: Shadow(color: Self.shadowColor, blur: 12, offset: Point(0, -2)))
+        c.restore()
+        c.fillRoundedRect(drawer, radii: drawerRadii, .solid(.white))
+        c.fillRoundedRect(Rect((W - 36) / 2, top + 6, 36, 5), radii: CornerRadii(all: 2.5),
+                          .solid(Color(rgb: 0xC7C7CC)))
+        // (e) list rows
+        let ink = Color(rgb: 0x1C1C1E), sep = Color(rgb: 0xE5E5EA)
+        for k in 0..<8 {
+            let ry = top + 20 + 32 * Double(k)
+            textDrawer?.draw(Self.labels[k], bold: false, size: 16, x: 16, baseline: ry + 21, color: ink, on: c)
+            c.fillRect(Rect(16, ry + 31, W - 16, 1), .solid(sep))
+        }
+        // (f) mini-player
+        let p = popupRect
+        c.drawShadow(roundedRect: p, radii: CornerRadii(all: 14),
+                     shadow: Shadow(color: Self.shadowColor, blur: 12, offset: Point(0, 2)))
+        c.fillRoundedRect(p, radii: CornerRadii(all: 14), .solid(Color(rgb: 0xF9F9FB)))
+        c.fillRoundedRect(Rect(p.x + 12, p.y + 12, 40, 40), radii: CornerRadii(all: 8), .solid(Color(rgb: 0x8E8E93)))
+        textDrawer?.draw("Midnight City Drive", bold: true, size: 15, x: p.x + 64, baseline: p.y + 28,
+                         color: ink, on: c)
+        textDrawer?.draw("The Night Owls - Live Set", bold: false, size: 13, x: p.x + 64, baseline: p.y + 46,
+                         color: Color(rgb: 0x6E6E73), on: c)
+        c.fillRect(Rect(p.x + 12, p.y + 56, p.width - 24, 2), .solid(Color(rgb: 0xD1D1D6)))
+        c.fillRect(Rect(p.x + 12, p.y + 56, (0.37 * (p.width - 24)).rounded(), 2), .solid(Color(rgb: 0x007AFF)))
+    }
+
+    /// Lowest pixel row (exclusive) anything above the drawer body paints: the popup shadow.
+    var popupShadowBottom: Int { Int(popupRect.maxY) + 2 + 15 }
+
+    /// Turns a frame showing the drawer at `fromTop` into one at `toTop` the way the runtime
+    /// does for a dragged opaque layer: the drawer body's already-drawn rows move (memmove),
+    /// and only the damaged bands are repainted through a clip. Falls back to repainting
+    /// the whole affected band when the move would carry pixels of something else.
+    /// Returns the damaged rows as device rectangles (for the output copy).
+    @discardableResult
+    public func dragFrame(on c: Canvas, fromTop: Int, toTop: Int) -> (IntRect, IntRect) {
+        let W = width, H = height
+        let dy = toTop - fromTop
+        let bodyStart = fromTop + 12            // first row of the opaque, full-width body
+        let bandTop = max(0, min(fromTop, toTop) - 17)
+        let canMove = toTop + 12 >= popupShadowBottom && bodyStart < H && dy != 0
+        if !canMove {
+            let band = IntRect(x: 0, y: bandTop, width: W, height: H - bandTop)
+            repaint(c, band, drawerTop: toTop)
+            return (band, .zero)
+        }
+        // Rows that keep valid drawer pixels after the move.
+        let dstStart = max(bodyStart + dy, 0), dstEnd = min(H + dy, H)
+        if dstEnd > dstStart {
+            let t = c.target
+            let srcRow = dstStart - dy
+            if t.stride == t.width {
+                memmoveRows(t.row(dstStart), t.row(srcRow), (dstEnd - dstStart) * t.stride)
+            } else if dy < 0 {
+                for y in dstStart..<dstEnd { memmoveRows(t.row(y), t.row(y - dy), t.width) }
+            } else {
+                for y in (dstStart..<dstEnd).reversed() { memmoveRows(t.row(y), t.row(y - dy), t.width) }
+            }
+        }
+        let upper = IntRect(x: 0, y: bandTop, width: W, height: toTop + 12 - bandTop)
+        repaint(c, upper, drawerTop: toTop)
+        var lower = IntRect.zero
+        if dy < 0 {
+            lower = IntRect(x: 0, y: H + dy, width: W, height: -dy)
+            repaint(c, lower, drawerTop: toTop)
+        }
+        return (upper, lower)
+    }
+
+    private func repaint(_ c: Canvas, _ band: IntRect, drawerTop: Int) {
+        c.save()
+        c.clip(to: band.rect)
+        draw(on: c, drawerTop: drawerTop)
+        c.restore()
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+@inline(__always) func memmoveRows(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafeMutablePointer<UInt32>, _ n: Int) {
+    _ = Glibc.memmove(d, s, n * 4)
+}
+#else
+import Foundation
+@inline(__always) func memmoveRows(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafeMutablePointer<UInt32>, _ n: Int) {
+    _ = Foundation.memmove(d, s, n * 4)
+}
+#endif

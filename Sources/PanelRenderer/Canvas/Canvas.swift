@@ -1,0 +1,313 @@
+/// The drawing API: a transform/clip/opacity state stack over a borrowed pixel view, and
+/// fills, strokes, images, masks and shadows. A class because it owns scratch memory (edge
+/// buffers, span rows, gradient tables, the shadow cache) that is reused by every call, so
+/// steady-state frames do not allocate. Not thread-safe; use one canvas per thread.
+public final class Canvas {
+    struct State {
+        var transform = Transform.identity
+        var opacity = 1.0
+        var clip: IntRect
+        var clipMask: ClipMask?
+    }
+
+    public let target: PixmapView
+    var state: State
+    private var stack: [State] = []
+    let rasterizer = Rasterizer()
+    let scratch: RenderScratch
+    let polylines = PolylineStore()
+    var stroker: Stroker
+    let shadowCache = ShadowCache()
+
+    public init(_ target: PixmapView) {
+        self.target = target
+        state = State(clip: target.bounds)
+        scratch = RenderScratch(width: target.width)
+        stroker = Stroker(out: rasterizer.store)
+        stack.reserveCapacity(16)
+    }
+
+    // MARK: State
+
+    public func save() { stack.append(state) }
+    public func restore() { if let s = stack.popLast() { state = s } }
+
+    public var transform: Transform {
+        get { state.transform }
+        set { state.transform = newValue }
+    }
+    public func translate(_ dx: Double, _ dy: Double) {
+        state.transform = Transform.translation(dx, dy).concatenating(state.transform)
+    }
+    /// Applies `t` in the current user space (before the existing transform).
+    public func concatenate(_ t: Transform) {
+        state.transform = t.concatenating(state.transform)
+    }
+
+    /// Global alpha 0...1 applied to everything drawn; saved and restored with the state.
+    public var opacity: Double {
+        get { state.opacity }
+        set { state.opacity = newValue.isFinite ? min(max(newValue, 0), 1) : 1 }
+    }
+    var opacity255: UInt32 { UInt32((state.opacity * 255).rounded()) }
+
+    /// The current clip's bounds in device pixels.
+    public var deviceClip: IntRect { state.clip }
+
+    /// Intersects the clip with `rect` (current transform). Pixel-aligned rectangles under an
+    /// axis-aligned transform stay a plain rectangle; anything else allocates a coverage
+    /// mask of the clip bounds.
+    public func clip(to rect: Rect) {
+        let t = state.transform
+        if t.b == 0 && t.c == 0, rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite {
+            let p0 = t.apply(rect.origin), p1 = t.apply(Point(rect.maxX, rect.maxY))
+            let x0 = min(p0.x, p1.x), x1 = max(p0.x, p1.x), y0 = min(p0.y, p1.y), y1 = max(p0.y, p1.y)
+            if isIntegral(x0) && isIntegral(x1) && isIntegral(y0) && isIntegral(y1) {
+                let r = IntRect(x: Int(max(x0, -1e9)), y: Int(max(y0, -1e9)),
+                                width: Int(min(x1, 1e9) - max(x0, -1e9)),
+                                height: Int(min(y1, 1e9) - max(y0, -1e9)))
+                state.clip = state.clip.intersection(r)
+                return
+            }
+        }
+        clipToShape { emitRect(into: &$0, rect) }
+    }
+
+    public func clip(toRoundedRect rect: Rect, radii: CornerRadii) {
+        if radii.fitted(to: rect.size).isZero { clip(to: rect); return }
+        clipToShape { emitRoundedRect(into: &$0, rect, radii: radii) }
+    }
+
+    private func isIntegral(_ v: Double) -> Bool { v.isFinite && abs(v - v.rounded()) < 1e-7 }
+
+    private func clipToShape(_ build: (inout Flattener<EdgeStore>) -> Void) {
+        rasterizer.begin()
+        var f = Flattener(sink: rasterizer.store, transform: state.transform)
+        build(&f); f.finish()
+        let st = rasterizer.store
+        guard !st.invalid, st.count > 0 else { state.clip = .zero; state.clipMask = nil; return }
+        let bounds = Rect(st.minX, st.minY, st.maxX - st.minX, st.maxY - st.minY).integralOutset
+        let r = state.clip.intersection(bounds)
+        guard !r.isEmpty, let mask = Mask(width: r.width, height: r.height) else {
+            state.clip = .zero; state.clipMask = nil; return
+        }
+        var mb = MaskBlitter(mask: mask, origin: (r.x, r.y))
+        rasterizer.rasterize(clip: r, rule: .nonZero, blitter: &mb)
+        if let old = state.clipMask {
+            for y in r.y..<r.maxY {
+                for x in r.x..<r.maxX {
+                    let ox = x - old.origin.x, oy = y - old.origin.y
+                    let o: UInt32 = ox >= 0 && oy >= 0 && ox < old.mask.width && oy < old.mask.height
+                        ? UInt32(old.mask[ox, oy]) : 0
+                    mask[x - r.x, y - r.y] = UInt8(mulDiv255(UInt32(mask[x - r.x, y - r.y]), o))
+                }
+            }
+        }
+        state.clip = r
+        state.clipMask = ClipMask(mask: mask, origin: (r.x, r.y))
+    }
+
+    // MARK: Fills
+
+    /// Src fill of the whole clip region (through a rounded clip's coverage, if any).
+    public func clear(_ color: Color) {
+        let px = color.premultiplied
+        guard let cm = state.clipMask else { target.fill(state.clip, with: px); return }
+        let r = state.clip.intersection(target.bounds)
+        guard !r.isEmpty else { return }
+        for y in r.y..<r.maxY {
+            let m = cm.mask.bytes + (y - cm.origin.y) * cm.mask.stride + (r.x - cm.origin.x)
+            RowOps.solidMasked(target.row(y) + r.x, m, r.width, px, .src)
+        }
+    }
+
+    public func fill(_ path: Path, _ paint: Paint, rule: FillRule = .nonZero, blend: BlendMode = .srcOver) {
+        guard !path.isEmpty else { return }
+        rasterizer.begin()
+        var f = Flattener(sink: rasterizer.store, transform: state.transform)
+        path.replay(into: &f); f.finish()
+        paintEdges(paint, rule: rule, blend: blend)
+    }
+
+    /// Pixel-aligned rectangles under an axis-aligned transform with a solid paint and no
+    /// mask clip become box fills; everything else goes through the rasterizer.
+    public func fillRect(_ rect: Rect, _ paint: Paint, blend: BlendMode = .srcOver) {
+        guard !rect.isEmpty, rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite
+        else { return }
+        let t = state.transform
+        if case .solid(let c) = paint, state.clipMask == nil, t.b == 0, t.c == 0 {
+            let p0 = t.apply(rect.origin), p1 = t.apply(Point(rect.maxX, rect.maxY))
+            let x0 = min(p0.x, p1.x), x1 = max(p0.x, p1.x), y0 = min(p0.y, p1.y), y1 = max(p0.y, p1.y)
+            if isIntegral(x0) && isIntegral(x1) && isIntegral(y0) && isIntegral(y1),
+               abs(x0) < maxDeviceCoordinate, abs(x1) < maxDeviceCoordinate,
+               abs(y0) < maxDeviceCoordinate, abs(y1) < maxDeviceCoordinate {
+                let r = IntRect(x: Int(x0.rounded()), y: Int(y0.rounded()),
+                                width: Int((x1 - x0).rounded()), height: Int((y1 - y0).rounded()))
+                    .intersection(state.clip).intersection(target.bounds)
+                guard !r.isEmpty else { return }
+                let s = premultiplied(c, opacity: opacity255)
+                for y in r.y..<r.maxY { RowOps.solidSpan(target.row(y) + r.x, r.width, s, 255, blend) }
+                return
+            }
+        }
+        rasterizer.begin()
+        var f = Flattener(sink: rasterizer.store, transform: t)
+        emitRect(into: &f, rect); f.finish()
+        paintEdges(paint, rule: .nonZero, blend: blend)
+    }
+
+    public func fillRoundedRect(_ rect: Rect, radii: CornerRadii, _ paint: Paint) {
+        guard !rect.isEmpty, rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite
+        else { return }
+        if radii.fitted(to: rect.size).isZero { fillRect(rect, paint); return }
+        rasterizer.begin()
+        var f = Flattener(sink: rasterizer.store, transform: state.transform)
+        emitRoundedRect(into: &f, rect, radii: radii); f.finish()
+        paintEdges(paint, rule: .nonZero, blend: .srcOver)
+    }
+
+    /// Strokes `path`. Allocates only while the renderer's polyline scratch grows.
+    public func stroke(_ path: Path, _ style: StrokeStyle, _ paint: Paint) {
+        guard !path.isEmpty, style.width.isFinite, style.width > 0 else { return }
+        let t = state.transform
+        let scale = abs(t.a * t.d - t.b * t.c).squareRoot()
+        guard scale.isFinite, scale > 0 else { return }
+        polylines.reset()
+        var f = Flattener(sink: polylines, transform: t, fillMode: false)
+        path.replay(into: &f); f.finish()
+        rasterizer.begin()
+        stroker.halfWidth = style.width * scale / 2
+        stroker.style = style
+        stroker.stroke(polylines)
+        paintEdges(paint, rule: .nonZero, blend: .srcOver)
+    }
+
+    /// Strokes one line segment without building a `Path` (roads, separators, hairlines).
+    public func strokeLine(from a: Point, to b: Point, _ style: StrokeStyle, _ paint: Paint) {
+        guard style.width.isFinite, style.width > 0 else { return }
+        let t = state.transform
+        let scale = abs(t.a * t.d - t.b * t.c).squareRoot()
+        guard scale.isFinite, scale > 0 else { return }
+        polylines.reset()
+        var f = Flattener(sink: polylines, transform: t, fillMode: false)
+        f.moveTo(a); f.lineTo(b); f.finish()
+        rasterizer.begin()
+        stroker.halfWidth = style.width * scale / 2
+        stroker.style = style
+        stroker.stroke(polylines)
+        paintEdges(paint, rule: .nonZero, blend: .srcOver)
+    }
+
+    // MARK: Images and masks
+
+    /// Draws `image` scaled into `rect` (current transform), with global opacity.
+    public func drawImage(_ image: Pixmap, in rect: Rect, sampling: Sampling = .bilinear) {
+        guard !rect.isEmpty, let inv = state.transform.inverted else { return }
+        let toImage = inv.concatenating(.translation(-rect.x, -rect.y))
+            .concatenating(.scale(Double(image.width) / rect.width, Double(image.height) / rect.height))
+        rasterizer.begin()
+        var f = Flattener(sink: rasterizer.store, transform: state.transform)
+        emitRect(into: &f, rect); f.finish()
+        var b = PaintBlitter(dst: target, blend: .srcOver, scratch: scratch)
+        b.kind = .image; b.image = image; b.inverse = toImage; b.sampling = sampling
+        b.opacity = opacity255
+        if b.opacity == 0 { return }
+        b.clip = state.clipMask
+        rasterizer.rasterize(clip: state.clip.intersection(target.bounds), rule: .nonZero, blitter: &b)
+    }
+
+    /// Composites `color` through `mask` with its top-left at (x, y) plus the transform's
+    /// translation rounded to whole pixels; honours clip and opacity (glyphs use this).
+    public func drawMask(_ mask: Mask, x: Int, y: Int, color: Color) {
+        let t = state.transform
+        guard t.tx.isFinite, t.ty.isFinite, abs(t.tx) < maxDeviceCoordinate, abs(t.ty) < maxDeviceCoordinate
+        else { return }
+        let ox = x + Int(t.tx.rounded()), oy = y + Int(t.ty.rounded())
+        let c = state.opacity >= 1 ? color : color.withOpacity(state.opacity)
+        let clip = state.clip.intersection(target.bounds)
+        guard let cm = state.clipMask else {
+            blendMaskFast(mask, x: ox, y: oy, color: c, clip: clip)
+            return
+        }
+        let r = IntRect(x: ox, y: oy, width: mask.width, height: mask.height).intersection(clip)
+        guard !r.isEmpty else { return }
+        let s = c.premultiplied
+        for py in r.y..<r.maxY {
+            for px in r.x..<r.maxX {
+                let mx = px - cm.origin.x, my = py - cm.origin.y
+                let cc: UInt32 = mx >= 0 && my >= 0 && mx < cm.mask.width && my < cm.mask.height
+                    ? UInt32(cm.mask[mx, my]) : 0
+                let cov = mulDiv255(UInt32(mask[px - ox, py - oy]), cc)
+                if cov > 0 { target[px, py] = srcOver(mulPixel(s, cov), target[px, py]) }
+            }
+        }
+    }
+
+    /// Same result as `PixmapView.blendMask`, with an opaque-run fast path.
+    func blendMaskFast(_ mask: Mask, x: Int, y: Int, color: Color, clip: IntRect) {
+        let r = IntRect(x: x, y: y, width: mask.width, height: mask.height).intersection(clip)
+        guard !r.isEmpty, color.a > 0 else { return }
+        let s = color.premultiplied
+        let opaque = color.a == 255
+        for py in r.y..<r.maxY {
+            let d = target.row(py)
+            let m = mask.bytes + (py - y) * mask.stride - x
+            for px in r.x..<r.maxX {
+                let cov = UInt32(m[px])
+                if cov == 0 { continue }
+                if cov == 255 && opaque { d[px] = s; continue }
+                d[px] = srcOver(mulPixel(s, cov), d[px])
+            }
+        }
+    }
+
+    // MARK: Paint setup
+
+    /// Rasterizes the collected edges with `paint`.
+    func paintEdges(_ paint: Paint, rule: FillRule, blend: BlendMode) {
+        let clip = state.clip.intersection(target.bounds)
+        guard !clip.isEmpty else { return }
+        var b = PaintBlitter(dst: target, blend: blend, scratch: scratch)
+        b.clip = state.clipMask
+        let op = opacity255
+        b.opacity = op
+        switch paint {
+        case .solid(let c):
+            b.solid = premultiplied(c, opacity: op)
+            if blend == .srcOver && b.solid == 0 { return }
+        case .linearGradient(let start, let end, let stops):
+            guard !stops.isEmpty else { return }
+            let stops = sortedStops(stops)
+            let vx = end.x - start.x, vy = end.y - start.y
+            let l2 = vx * vx + vy * vy
+            guard let inv = state.transform.inverted, l2 > 0, l2.isFinite else {
+                b.solid = premultiplied(stops[stops.count - 1].color, opacity: op); break
+            }
+            b.tA = (inv.a * vx + inv.b * vy) / l2
+            b.tB = (inv.c * vx + inv.d * vy) / l2
+            b.tC = ((inv.tx - start.x) * vx + (inv.ty - start.y) * vy) / l2
+            if abs(b.tA) < 1e-12 {
+                b.kind = .rowGradient; b.stops = stops
+            } else {
+                b.kind = .linear
+                scratch.buildLUT(stops, opacity: op)
+            }
+        case .radialGradient(let center, let radius, let stops):
+            guard !stops.isEmpty else { return }
+            let stops = sortedStops(stops)
+            guard let inv = state.transform.inverted, radius > 0, radius.isFinite else {
+                b.solid = premultiplied(stops[stops.count - 1].color, opacity: op); break
+            }
+            b.kind = .radial; b.inverse = inv; b.center = center; b.radius = radius
+            scratch.buildLUT(stops, opacity: op)
+        }
+        rasterizer.rasterize(clip: clip, rule: rule, blitter: &b)
+    }
+
+    private func sortedStops(_ s: [GradientStop]) -> [GradientStop] {
+        for i in s.indices.dropFirst() where s[i].offset < s[i - 1].offset {
+            return s.sorted { $0.offset < $1.offset }
+        }
+        return s
+    }
+}

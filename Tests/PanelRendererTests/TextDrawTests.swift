@@ -1,0 +1,50 @@
+import XCTest
+@testable import PanelRenderer
+
+/// drawText's fast blend must give what Core's reference `blendMask` gives, for opaque and
+/// translucent colours, and must respect clips.
+final class TextDrawTests: XCTestCase {
+    let face = try! FontFace(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+
+    private func background(_ p: Pixmap) {
+        for y in 0..<p.height { for x in 0..<p.width {
+            p[x, y] = Color(r: UInt8(x * 5 & 0xFF), g: UInt8(y * 9 & 0xFF), b: 200).premultiplied
+        } }
+    }
+
+    func testSingleGlyphEqualsBlendMask() throws {
+        for color in [Color(rgb: 0x1C1C1E), Color(r: 0, g: 122, b: 255, a: 140)] {
+            let a = try XCTUnwrap(Pixmap(width: 40, height: 30)), b = try XCTUnwrap(Pixmap(width: 40, height: 30))
+            background(a); background(b)
+            drawText("g", face: face, sizePx: 20, at: Point(10.3, 20), color: color, into: a.view)
+            let glyph = try XCTUnwrap(face.glyphIndex(for: "g"))
+            let img = face.glyphImage(glyph, size64: 20 * 64)
+            b.view.blendMask(try XCTUnwrap(img.mask), x: 10 + img.left, y: 20 - img.top, color: color)
+            for y in 0..<30 { for x in 0..<40 { XCTAssertEqual(a[x, y], b[x, y], "\(x),\(y)") } }
+        }
+    }
+
+    func testClipAndViewEdgesAreRespected() throws {
+        let p = try XCTUnwrap(Pixmap(width: 60, height: 20))
+        p.view.fill(with: Color.white.premultiplied)
+        let clip = IntRect(x: 10, y: 0, width: 20, height: 20)
+        drawText("WWWWWW", face: face, sizePx: 16, at: Point(-5, 15), color: .black, into: p.view, clip: clip)
+        var inside = 0
+        for y in 0..<20 { for x in 0..<60 {
+            let inClip = x >= 10 && x < 30
+            if !inClip { XCTAssertEqual(p[x, y], Color.white.premultiplied, "ink outside clip at \(x),\(y)") }
+            if inClip && p[x, y] != Color.white.premultiplied { inside += 1 }
+        } }
+        XCTAssertGreaterThan(inside, 20)
+        // Fully outside: no crash, nothing drawn.
+        drawText("Hello", face: face, sizePx: 16, at: Point(500, -300), color: .black, into: p.view)
+    }
+
+    func testPenAdvanceFollowsHmtx() {
+        // "AV" without kerning: 1401 + 1401 units at 16 px / 2048.
+        let end = drawText("AV", face: face, sizePx: 16, at: Point(3, 10), color: .clear,
+                           into: Pixmap(width: 1, height: 1)!.view)
+        XCTAssertEqual(end, 3 + 2 * 1401.0 * 16 / 2048, accuracy: 1e-9)
+        XCTAssertEqual(simpleTextWidth("AV", face: face, sizePx: 16), 2 * 1401.0 * 16 / 2048, accuracy: 1e-9)
+    }
+}
