@@ -59,7 +59,7 @@ struct Check: ParsableCommand {
 
 func printError(_ s: String) {
     var line = s + "\n"
-    line.withUTF8 { _ = fwrite($0.baseAddress, 1, $0.count, stderr) }
+    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
 }
 
 #if canImport(Glibc)

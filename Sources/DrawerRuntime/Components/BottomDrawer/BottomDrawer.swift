@@ -44,7 +44,7 @@ public final class BottomDrawer: Component {
         self.rules = BottomDrawerRules(config: config, env: env)
         position = config.initial
         layout(in: env)
-        height = rules.height(of: position)
+        height = rules.stopHeight(of: position)
     }
 
     public var displayMode: DrawerDisplayMode { rules.displayMode }
@@ -57,7 +57,7 @@ public final class BottomDrawer: Component {
         if !rules.supported.contains(position) && position != .closed {
             position = rules.lowestPosition
         }
-        if case .resting = phase { height = rules.height(of: position) }
+        if case .resting = phase { height = rules.stopHeight(of: position) }
         _ = content?.layout(width: rules.cardFrame(height: height).width, env: env)
         clampScroll()
     }
@@ -154,7 +154,7 @@ public final class BottomDrawer: Component {
             if animated { startSettle(to: target, velocity: 0, at: time) } else {
                 let from = position
                 position = target
-                height = rules.height(of: target)
+                height = rules.stopHeight(of: target)
                 phase = .resting
                 if from != target {
                     emitWill(from: from, to: target, at: time)
@@ -168,15 +168,15 @@ public final class BottomDrawer: Component {
             motion.advance(to: time)
             height = motion.value
             if motion.isAtRest {
-                height = rules.height(of: position)
+                height = rules.stopHeight(of: position)
                 phase = .resting
                 emitDid(at: time)
             } else { phase = .settling(motion) }
         case (.bouncing(let start), .tick):
             if let extra = rules.bounceOffset(elapsed: (time - start).seconds) {
-                height = rules.height(of: position) + extra
+                height = rules.stopHeight(of: position) + extra
             } else {
-                height = rules.height(of: position)
+                height = rules.stopHeight(of: position)
                 phase = .resting
             }
         default:
@@ -209,7 +209,7 @@ public final class BottomDrawer: Component {
         }
     }
 
-    var contentViewportHeight: Double { max(0, rules.height(of: .open) - contentTopInset) }
+    var contentViewportHeight: Double { max(0, rules.stopHeight(of: .open) - contentTopInset) }
     var contentTopInset: Double { config.showsGrabber ? 24 : 8 }
 
     private func clampScroll() {
@@ -234,14 +234,14 @@ public final class BottomDrawer: Component {
             height = motion.value
             phase = .resting
         case .bouncing:
-            height = rules.height(of: position)
+            height = rules.stopHeight(of: position)
             phase = .resting
         default: break
         }
     }
 
     private func settleIfNeeded(at time: Instant) {
-        if abs(height - rules.height(of: position)) > 0.001 { startSettle(to: position, velocity: 0, at: time) }
+        if abs(height - rules.stopHeight(of: position)) > 0.001 { startSettle(to: position, velocity: 0, at: time) }
     }
 
     private func startSettle(to target: DrawerPosition, velocity: Double, at time: Instant) {
@@ -249,7 +249,7 @@ public final class BottomDrawer: Component {
         position = target
         if from != target { emitWill(from: from, to: target, at: time) }
         let spring = Spring(duration: config.animationDuration, dampingRatio: config.animationDamping)
-        phase = .settling(SpringMotion(from: height, to: rules.height(of: target), velocity: velocity,
+        phase = .settling(SpringMotion(from: height, to: rules.stopHeight(of: target), velocity: velocity,
                                        spring: spring, at: time, restDistance: 0.05, restSpeed: 2))
     }
 

@@ -35,7 +35,7 @@ public struct BottomDrawerRules: Equatable, Sendable {
         }
     }
 
-    public func height(of p: DrawerPosition) -> Double {
+    public func stopHeight(of p: DrawerPosition) -> Double {
         switch p {
         case .closed: return 0
         case .collapsed: return min(config.collapsedHeight, openHeight)
@@ -46,7 +46,7 @@ public struct BottomDrawerRules: Equatable, Sendable {
 
     /// User-reachable stops from the top: [open, partial, collapsed] filtered (never closed).
     public var stops: [(DrawerPosition, Double)] {
-        [DrawerPosition.open, .partiallyRevealed, .collapsed].filter { supported.contains($0) }.map { ($0, height(of: $0)) }
+        [DrawerPosition.open, .partiallyRevealed, .collapsed].filter { supported.contains($0) }.map { ($0, stopHeight(of: $0)) }
     }
 
     /// The lowest non-closed supported position, where an unsupported current one falls back.
@@ -77,7 +77,7 @@ public struct BottomDrawerRules: Equatable, Sendable {
         guard nearest.0 == current, case .nearestPositionUnlessExceeded(let threshold) = config.snapMode else {
             return nearest.0
         }
-        let currentStop = height(of: current)
+        let currentStop = stopHeight(of: current)
         guard abs(currentStop - projected) > threshold else { return current }
         // One step in the direction of the projection, never to closed.
         let ordered = stops.map(\.0).reversed() as [DrawerPosition]   // collapsed ... open
@@ -89,8 +89,8 @@ public struct BottomDrawerRules: Equatable, Sendable {
     /// Background dimming (drawer mode only): 0 up to partial, then up to `dimmingOpacity` at open.
     public func dimmingAlpha(height: Double) -> Double {
         guard displayMode == .drawer, supported.contains(.open) else { return 0 }
-        let partial = supported.contains(.partiallyRevealed) ? height(of: .partiallyRevealed) : height(of: .collapsed)
-        let open = height(of: .open)
+        let partial = supported.contains(.partiallyRevealed) ? stopHeight(of: .partiallyRevealed) : stopHeight(of: .collapsed)
+        let open = stopHeight(of: .open)
         guard height > partial, open > partial else { return 0 }
         return min(1, (height - partial) / (open - partial)) * config.dimmingOpacity
     }
