@@ -189,19 +189,22 @@ func nearest(_ word: String, in candidates: [String]) -> String? {
     return best?.0
 }
 
+/// Optimal string alignment distance: insertions, deletions, substitutions and swaps of
+/// neighbours each cost 1 (typing "scael" for "scale" is one slip, not two).
 func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
-    var prev = Array(0...b.count), cur = [Int](repeating: 0, count: b.count + 1)
+    var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { d[i][0] = i }
+    for j in 0...b.count { d[0][j] = j }
     for i in 1...a.count {
-        cur[0] = i
         for j in 1...b.count {
-            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
         }
-        swap(&prev, &cur)
     }
-    return prev[b.count]
+    return d[a.count][b.count]
 }
 
 func fmt(_ v: Double) -> String {
