@@ -7,8 +7,9 @@ enum DemoTour {
         var lines: [String] = ["# panel-kiosk demo tour"]
         var t = 300
         for spec in app.components {
-            switch spec {
-            case .bottomDrawer(let id, _, _):
+            let id = spec.id
+            switch spec.kind {
+            case "bottom_drawer":
                 lines += [
                     "# \(id): swipe up to open, scroll the list in the same gesture, flick back down",
                     "\(t) down 1 400 300", "\(t + 16) move 1 400 280", "\(t + 33) move 1 400 240",
@@ -18,6 +19,8 @@ enum DemoTour {
                     "\(t + 1700) do \(id) bounce",
                 ]
                 t += 2700
+            default:
+                break
             }
         }
         return lines.joined(separator: "\n") + "\n"

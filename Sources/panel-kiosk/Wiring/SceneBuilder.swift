@@ -22,11 +22,10 @@ struct SceneBuilder {
         let images = ImageLoader()
         let events = EventSink()
         var components: [Component] = []
+        let maker = ContentMaker(text: text, images: images)
         for spec in app.components {
-            switch spec {
-            case .bottomDrawer(let id, let config, let content):
-                let view = try content.map { try makeContent($0, text: text, images: images) }
-                components.append(BottomDrawer(id: id, config: config, content: view, env: env, events: events))
+            do { components.append(try spec.make(env, events, maker)) } catch let f as Failure {
+                throw Failure("\(app.path): component '\(spec.id)': \(f.description)")
             }
         }
         let background: Background
