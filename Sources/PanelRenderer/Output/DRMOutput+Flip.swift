@@ -23,9 +23,14 @@ public struct FlipEvent: Sendable, Equatable {
     public var timestamp: UInt64
     /// Vblanks since the previous flip (1 when every vblank got a frame); nil for the first.
     public var vblanksSincePreviousFlip: UInt32?
-    /// Vblanks this flip landed after the first one it could have made, given when it was
-    /// requested: 0 on time. A frame requested late (a slow render) counts; idling does not.
+    /// Vblanks between the previous flip and this one that showed no new frame (the sequence
+    /// gap minus one; 0 for the first). During continuous animation every one is a dropped
+    /// frame, whoever caused it; after idling it means nothing.
     public var missedVblanks: Int
+    /// The part of the gap that happened after the frame was presented: vblanks the flip
+    /// landed after the first one it could have made. 0 when the display kept up; a slow
+    /// render shows in `missedVblanks` but not here.
+    public var lateVblanks: Int
 }
 
 /// Buffer roles, per-buffer content and the damage history that make partial copies correct.
@@ -43,6 +48,7 @@ struct FlipState {
     var lastFlip: (sequence: UInt32, time: UInt64)?
     var flips = 0
     var missedVblanks = 0
+    var lateVblanks = 0
     let frameInterval: UInt64
     static let historyDepth = 4
 
@@ -77,7 +83,7 @@ struct FlipState {
     }
 
     /// The first vblank a flip requested at `time` could land on, given the previous flip.
-    func missed(sequence: UInt32, requestedAt time: UInt64) -> Int {
+    func late(sequence: UInt32, requestedAt time: UInt64) -> Int {
         guard let last = lastFlip else { return 0 }
         var earliest = last.sequence &+ 1
         if time > last.time {
@@ -96,9 +102,10 @@ final class FlipCollector {
 }
 
 extension DRMOutput {
-    /// Frames flipped so far and vblanks missed among them (see `FlipEvent.missedVblanks`).
+    /// Frames flipped so far, and the sums of `FlipEvent.missedVblanks` and `lateVblanks`.
     public var flipCount: Int { state.flips }
     public var missedVblankCount: Int { state.missedVblanks }
+    public var lateVblankCount: Int { state.lateVblanks }
     /// Whether `present` would find a buffer now.
     public var canPresent: Bool { state.target() != nil }
     public var isFlipPending: Bool { state.pending != nil }
@@ -112,10 +119,17 @@ extension DRMOutput {
         precondition(frame.width == frameWidth && frame.height == frameHeight,
                      "frame is \(frame.width)x\(frame.height), the output takes \(frameWidth)x\(frameHeight)")
         let fd = try device.descriptor()
-        guard let target = state.target() else { return .busy }
         let number = state.frameNumber + 1
         let bounds = IntRect(x: 0, y: 0, width: frameWidth, height: frameHeight)
         let own = damage.map { $0.intersection(bounds) }.filter { !$0.isEmpty }
+        if !modeSet {
+            try setModeAndShowFirst(frame: frame, number: number)
+            state.frameNumber = number
+            state.remember(frame: number, damage: [bounds])
+            try requestFlip(fd: fd, buffer: 1, requestedAt: monotonicNanoseconds())
+            return .flipRequested
+        }
+        guard let target = state.target() else { return .busy }
         let buffer = buffers[target]
         guard let bytes = buffer.bytes else {
             throw site.error("present", detail: "scanout buffer is unmapped")
@@ -175,15 +189,17 @@ extension DRMOutput {
         for c in completed {
             guard let shown = state.pending else { continue }
             let time = UInt64(c.seconds) * 1_000_000_000 + UInt64(c.microseconds) * 1_000
-            let missed = state.missed(sequence: c.sequence, requestedAt: state.pendingRequestedAt)
+            let late = state.late(sequence: c.sequence, requestedAt: state.pendingRequestedAt)
             let delta = state.lastFlip.map { c.sequence &- $0.sequence }
+            let missed = delta.map { Int(max(1, $0)) - 1 } ?? 0
             events.append(FlipEvent(frame: state.content[shown] ?? 0, sequence: c.sequence, timestamp: time,
-                                    vblanksSincePreviousFlip: delta, missedVblanks: missed))
+                                    vblanksSincePreviousFlip: delta, missedVblanks: missed, lateVblanks: late))
             state.front = shown
             state.pending = nil
             state.lastFlip = (c.sequence, time)
             state.flips += 1
             state.missedVblanks += missed
+            state.lateVblanks += late
             if let next = state.ready {
                 state.ready = nil
                 try requestFlip(fd: fd, buffer: next, requestedAt: state.readyRequestedAt)

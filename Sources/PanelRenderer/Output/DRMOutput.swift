@@ -3,7 +3,7 @@ import Glibc
 import CDRM
 
 /// A display driven through DRM/KMS with legacy modesetting: dumb buffers, one
-/// `drmModeSetCrtc` at open, then `drmModePageFlip` with flip events timed by vblank.
+/// `drmModeSetCrtc` at the first `present`, then `drmModePageFlip` with flip events timed by vblank.
 ///
 /// The caller owns the loop: it draws complete frames in normal memory, calls
 /// `present(frame:damage:)`, polls `fileDescriptor` for readability and calls
@@ -28,7 +28,9 @@ public final class DRMOutput {
     var state: FlipState
     let collector = FlipCollector()
     let site: DRMErrorSite
-    private var savedCRTC: DRMCrtcInfo?
+    /// The CRTC as it was before we touched it; restored by close() once we have set a mode.
+    private let savedCRTC: DRMCrtcInfo
+    private(set) var modeSet = false
     private var closed = false
 
     public var devicePath: String { selection.devicePath }
@@ -38,8 +40,9 @@ public final class DRMOutput {
     public var fileDescriptor: Int32? { try? device.descriptor() }
 
     /// Finds the device, connector, mode and CRTC the configuration asks for, becomes DRM
-    /// master, creates the buffers and sets the mode showing a black frame. On failure
-    /// everything acquired so far is released and the CRTC is left as it was.
+    /// master, saves the CRTC's state and creates the buffers. The mode is set by the first
+    /// `present` (so the screen goes straight from what it showed to the first frame). On
+    /// failure everything acquired so far is released and the CRTC is left as it was.
     public init(_ configuration: DRMOutputConfiguration) throws(DRMError) {
         precondition(configuration.bufferCount == 2 || configuration.bufferCount == 3, "2 or 3 buffers")
         self.configuration = configuration
@@ -73,6 +76,7 @@ public final class DRMOutput {
         frameWidth = size.width; frameHeight = size.height
         state = FlipState(bufferCount: configuration.bufferCount, frameInterval: sel.mode.frameIntervalNanoseconds)
         buffers = []
+        savedCRTC = sel.crtc
         for _ in 0..<configuration.bufferCount {
             do {
                 buffers.append(try DumbBuffer(device: dev, width: sel.mode.width, height: sel.mode.height,
@@ -82,17 +86,6 @@ public final class DRMOutput {
                 throw error
             }
         }
-        let fd = try dev.descriptor()
-        let crtcID = sel.crtc.id
-        let saved = sel.crtc
-        do {
-            try setCRTC(fd: fd, crtc: crtcID, framebuffer: buffers[0].framebufferID, mode: sel.mode)
-        } catch {
-            release()
-            throw error
-        }
-        savedCRTC = saved
-        state.front = 0
     }
 
     deinit { if !closed { try? close() } }
@@ -105,14 +98,15 @@ public final class DRMOutput {
         closed = true
         var firstError: DRMError?
         if state.pending != nil { waitForPendingFlip(milliseconds: 100) }
-        if let saved = savedCRTC, let fd = try? device.descriptor() {
+        if modeSet, let fd = try? device.descriptor() {
+            let saved = savedCRTC
             do {
                 try setCRTC(fd: fd, crtc: saved.id, framebuffer: saved.framebufferID, mode: saved.mode,
                             x: saved.x, y: saved.y)
             } catch {
                 firstError = error
             }
-            savedCRTC = nil
+            modeSet = false
         }
         release()
         if let firstError { throw firstError }
@@ -127,6 +121,23 @@ public final class DRMOutput {
     }
 
     /// `drmModeSetCrtc` on our connector; nil framebuffer or mode turns the CRTC off.
+    /// The first frame: copied whole into two buffers, shown by `drmModeSetCrtc` from the
+    /// first and flipped to the second, so the caller gets a flip event like for any frame and
+    /// the next frame needs only its damage.
+    func setModeAndShowFirst(frame: PixmapView, number: UInt64) throws(DRMError) {
+        let fd = try device.descriptor()
+        let bounds = IntRect(x: 0, y: 0, width: frameWidth, height: frameHeight)
+        for i in 0..<2 {
+            guard let bytes = buffers[i].bytes else { throw site.error("present", detail: "scanout buffer is unmapped") }
+            ScanoutCopy.copy(bounds, of: frame, rotation: configuration.rotation, into: bytes,
+                             pitch: buffers[i].pitch, format: configuration.format)
+            state.content[i] = number
+        }
+        try setCRTC(fd: fd, crtc: selection.crtc.id, framebuffer: buffers[0].framebufferID, mode: selection.mode)
+        modeSet = true
+        state.front = 0
+    }
+
     private func setCRTC(fd: Int32, crtc: UInt32, framebuffer: UInt32?, mode: DRMMode?,
                          x: Int = 0, y: Int = 0) throws(DRMError) {
         if let framebuffer, let mode {
