@@ -1,4 +1,5 @@
 import CLinux
+import PanelRenderer
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -68,13 +69,6 @@ public struct SystemError: Error, CustomStringConvertible, Sendable {
     public var code: Int32
     public init(_ call: String, code: Int32 = errno) { self.call = call; self.code = code }
     public var description: String { "\(call): \(String(cString: strerror(code)))" }
-}
-
-/// CLOCK_MONOTONIC in nanoseconds: the clock of vblank and input timestamps.
-public func monotonicNanoseconds() -> UInt64 {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
 }
 
 /// SIGTERM, SIGINT and SIGHUP as a readable descriptor, so signal handling is an ordinary

@@ -1,0 +1,175 @@
+import DrawerRuntime
+import PanelRenderer
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The device path: one thread, one epoll loop. A flip completing is the frame clock: the
+/// next frame is advanced to the time it will be shown (vblank + one interval), drawn in
+/// normal memory and presented. Input is handled as it arrives with its kernel timestamp.
+final class KioskLoop {
+    let output: DRMOutput
+    let screen: Screen
+    let frame: FrameRenderer
+    let loop: EventLoop
+    let signals: SignalDescriptor
+    var input: LibinputSource?
+    let recorder: EventRecorder
+    let frameLimit: Int?
+    let startNS: UInt64
+
+    private var needsDraw = true
+    private var frameNumber = 0
+    private var lastFlipNS: UInt64?
+    private var flipIntervalsMS: [Double] = []
+    private var renderMS: [Double] = []
+    private var firstFlipNS: UInt64?
+    private var failure: String?
+
+    init(app: AppConfig, board: BoardConfig, startNS: UInt64, frameLimit: Int?, eventsPath: String?) throws {
+        self.startNS = startNS
+        self.frameLimit = frameLimit
+        let parsed = DRMOutputConfiguration.parse(
+            device: board.device, connector: board.connector,
+            mode: board.mode.map { m in "\(m.width)x\(m.height)" + (m.refreshHz.map { "@\($0)" } ?? "") } ?? "auto",
+            rotation: board.rotation.rawValue, format: board.pixelFormat == "rgb565" ? .rgb565 : .xrgb8888,
+            bufferCount: board.buffers)
+        let drmConfig: DRMOutputConfiguration
+        switch parsed {
+        case .success(let c): drmConfig = c
+        case .failure(let e): throw Failure("board \(board.name): \(e)")
+        }
+        do { output = try DRMOutput(drmConfig) } catch { throw Failure("\(error)") }
+        let geometry = FrameGeometry(widthPx: output.frameWidth, heightPx: output.frameHeight,
+                                     scale: board.scale, board: board)
+        let built = try SceneBuilder.build(app: app, geometry: geometry)
+        screen = built.screen
+        guard let f = FrameRenderer(widthPx: output.frameWidth, heightPx: output.frameHeight) else {
+            throw Failure("cannot allocate a \(output.frameWidth)x\(output.frameHeight) frame")
+        }
+        frame = f
+        recorder = EventRecorder(path: eventsPath)
+        do {
+            loop = try EventLoop()
+            signals = try SignalDescriptor([SIGTERM, SIGINT, SIGHUP])
+        } catch { throw Failure("\(error)") }
+        screen.events.addListener { [recorder] e in recorder.write(e.json.encoded) }
+        screen.events.discardHistory()
+
+        let transform = TouchTransform(rotation: (board.touchRotation ?? board.rotation).rawValue,
+                                       uiWidth: Double(output.frameWidth), uiHeight: Double(output.frameHeight))
+        let backend: LibinputSource.Backend = board.touchDevice == "auto" ? .seat("seat0") : .paths([board.touchDevice])
+        do {
+            input = try LibinputSource(backend: backend, transform: transform, calibration: board.calibration)
+        } catch {
+            // No input stack (or no device yet): draw anyway; the seat backend picks devices up later.
+            printError("panel-kiosk: touch input unavailable (\(error)); running without touch")
+        }
+        try watchDescriptors()
+    }
+
+    private func watchDescriptors() throws {
+        do {
+            guard let drmFD = output.fileDescriptor else { throw Failure("\(output.devicePath): device closed") }
+            try loop.watch(drmFD) { [unowned self] in self.flipsReady() }
+            try loop.watch(signals.fd) { [unowned self] in self.signalsReady() }
+            if let input, input.fd >= 0 { try loop.watch(input.fd) { [unowned self] in self.inputReady() } }
+        } catch let e as SystemError { throw Failure("\(e)") }
+    }
+
+    /// Runs until a signal or the frame limit; returns an error message or nil.
+    func run() -> String? {
+        drawAndPresent(at: monotonicNanoseconds())
+        while !loop.stopped && failure == nil {
+            loop.runOnce()
+        }
+        do { try output.close() } catch { failure = failure ?? "\(error)" }
+        try? recorder.close()
+        return failure
+    }
+
+    private var frameIntervalNS: UInt64 { output.mode.frameIntervalNanoseconds }
+
+    private func flipsReady() {
+        let flips: [FlipEvent]
+        do { flips = try output.handleEvents() } catch { failure = "\(error)"; loop.stop(); return }
+        for flip in flips {
+            if firstFlipNS == nil { firstFlipNS = monotonicNanoseconds() }
+            if let last = lastFlipNS { flipIntervalsMS.append(Double(flip.timestamp &- last) / 1e6) }
+            lastFlipNS = flip.timestamp
+        }
+        if let limit = frameLimit, output.flipCount >= limit { loop.stop(); return }
+        guard let vblank = flips.last?.timestamp else { return }
+        if frameLimit != nil || needsDraw || screen.needsFrames {
+            drawAndPresent(at: vblank + frameIntervalNS)
+        }
+    }
+
+    private func inputReady() {
+        guard let input else { return }
+        for e in input.dispatch() {
+            switch e {
+            case .touch(let finger, let phase, let x, let y, let us):
+                let s = screen.env.scale
+                screen.handle(TouchEvent(id: finger, phase: phase, location: Point(x / s, y / s),
+                                         time: .nanoseconds(Int64(us) * 1000)))
+                needsDraw = true
+            case .back:
+                break
+            case .deviceAdded(let name, let touch):
+                printError("panel-kiosk: input device added: \(name)\(touch ? " (touchscreen)" : "")")
+            case .deviceRemoved(let name):
+                printError("panel-kiosk: input device removed: \(name)")
+                needsDraw = true
+            }
+        }
+        if needsDraw && !output.isFlipPending { drawAndPresent(at: monotonicNanoseconds()) }
+    }
+
+    private func signalsReady() {
+        for s in signals.read() where s == SIGTERM || s == SIGINT { loop.stop() }
+    }
+
+    /// Advances the screen to the time the frame will be seen, draws it and queues the flip.
+    private func drawAndPresent(at showNS: UInt64) {
+        guard output.canPresent else { needsDraw = true; return }
+        let t0 = monotonicNanoseconds()
+        let moving = screen.needsFrames
+        screen.advance(to: .nanoseconds(Int64(showNS)))
+        // Nothing moved and no input since the last frame: show the same pixels again (a
+        // flip with no damage) instead of redrawing them.
+        let redraw = needsDraw || moving || frameNumber == 0
+        if redraw { frame.draw(screen) }
+        renderMS.append(Double(monotonicNanoseconds() - t0) / 1e6)
+        do {
+            _ = try output.present(frame: frame.pixmap.view, damage: redraw ? [frame.pixmap.bounds] : [])
+            frameNumber += 1
+            needsDraw = false
+        } catch {
+            failure = "\(error)"
+            loop.stop()
+        }
+    }
+
+    /// Contract §6.
+    func statistics() -> JSONValue {
+        func pct(_ xs: [Double], _ p: Double) -> Double {
+            guard !xs.isEmpty else { return 0 }
+            let s = xs.sorted()
+            return s[min(s.count - 1, Int((Double(s.count - 1) * p).rounded()))]
+        }
+        let mean = flipIntervalsMS.isEmpty ? 0 : flipIntervalsMS.reduce(0, +) / Double(flipIntervalsMS.count)
+        return .object([
+            ("device", .string(output.devicePath)), ("driver", .string(output.driver)),
+            ("connector", .string(output.connectorName)), ("mode", .string(output.mode.description)),
+            ("frames", .number(Double(frameNumber))), ("flips", .number(Double(output.flipCount))),
+            ("missed_vblanks", .number(Double(output.missedVblankCount))),
+            ("flip_interval_ms", .object([("mean", .number(mean)), ("p50", .number(pct(flipIntervalsMS, 0.5))),
+                                          ("p99", .number(pct(flipIntervalsMS, 0.99))),
+                                          ("max", .number(flipIntervalsMS.max() ?? 0))])),
+            ("render_ms", .object([("p50", .number(pct(renderMS, 0.5))), ("p99", .number(pct(renderMS, 0.99)))])),
+            ("first_flip_ms", .number(firstFlipNS.map { Double($0 - startNS) / 1e6 } ?? 0)),
+            ("wakeups", .number(Double(loop.wakeups))), ("idle_wakeups", .number(Double(loop.idleWakeups))),
+        ])
+    }
+}
