@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An instant on CLOCK_MONOTONIC, the clock of page-flip and libinput timestamps. The service
+/// logic (idle blanking, watchdog) takes it as a parameter and never reads a clock itself, so
+/// tests drive it with a fake clock.
+struct MonotonicTime: Comparable, Hashable, Sendable, CustomStringConvertible {
+    var nanoseconds: Int64
+
+    init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
+
+    /// Test and config helper: an instant `s` seconds after the clock's origin.
+    static func seconds(_ s: Double) -> MonotonicTime { MonotonicTime(nanoseconds: Int64(s * 1e9)) }
+
+    /// Reads CLOCK_MONOTONIC (clock_gettime). Only the event loop calls this.
+    static func now() -> MonotonicTime {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return MonotonicTime(nanoseconds: Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec))
+    }
+
+    static func < (a: MonotonicTime, b: MonotonicTime) -> Bool { a.nanoseconds < b.nanoseconds }
+
+    static func + (t: MonotonicTime, d: Duration) -> MonotonicTime {
+        MonotonicTime(nanoseconds: t.nanoseconds + d.nanosecondsClamped)
+    }
+
+    static func - (a: MonotonicTime, b: MonotonicTime) -> Duration {
+        .nanoseconds(a.nanoseconds - b.nanoseconds)
+    }
+
+    var description: String { "\(Double(nanoseconds) / 1e9)s" }
+}
+
+extension Duration {
+    /// The duration in whole nanoseconds, clamped to Int64.
+    var nanosecondsClamped: Int64 {
+        let (s, atto) = components
+        let (ns, overflow) = s.multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow { return s < 0 ? .min : .max }
+        let (sum, o2) = ns.addingReportingOverflow(atto / 1_000_000_000)
+        return o2 ? (s < 0 ? .min : .max) : sum
+    }
+
+    /// The duration in seconds as a Double.
+    var secondsDouble: Double {
+        let (s, atto) = components
+        return Double(s) + Double(atto) / 1e18
+    }
+
+    static func seconds(double s: Double) -> Duration { .nanoseconds(Int64((s * 1e9).rounded())) }
+}
