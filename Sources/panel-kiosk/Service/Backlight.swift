@@ -113,7 +113,7 @@ struct Backlight: Sendable {
     }
 
     private func writeInt(_ path: String, _ value: Int) throws(ServiceError) {
-        let fd = retryingEINTR { open(path, O_WRONLY | O_CLOEXEC) }
+        let fd = retryingEINTR { open(path, O_WRONLY | O_TRUNC | O_CLOEXEC) }
         guard fd >= 0 else { throw .last("open", path) }
         defer { _ = close(fd) }
         let bytes = Array("\(value)\n".utf8)

@@ -11,7 +11,7 @@ struct MonotonicTime: Comparable, Hashable, Sendable, CustomStringConvertible {
     init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
     /// Test and config helper: an instant `s` seconds after the clock's origin.
-    static func seconds(_ s: Double) -> MonotonicTime { MonotonicTime(nanoseconds: Int64(s * 1e9)) }
+    static func seconds(_ s: Double) -> MonotonicTime { MonotonicTime(nanoseconds: Int64((s * 1e9).rounded())) }
 
     /// Reads CLOCK_MONOTONIC (clock_gettime). Only the event loop calls this.
     static func now() -> MonotonicTime {
