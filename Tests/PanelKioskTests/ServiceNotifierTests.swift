@@ -140,4 +140,56 @@ final class ServiceNotifierTests: XCTestCase {
         w.displayStopped()
         XCTAssertTrue(w.tick(at: .seconds(60)))
     }
+
+    // MARK: ServiceHeartbeat (what the kiosk loop drives)
+
+    func testReadyAfterFirstFlipThenWatchdogWhileFramesFlow() throws {
+        let path = dir.file("hb.sock")
+        let m = manager(path)
+        defer { close(m) }
+        let n = SystemdNotifier(environment: ["NOTIFY_SOCKET": path, "WATCHDOG_USEC": "2000000"], pid: 1)
+        let hb = ServiceHeartbeat(notifier: n, readyStatus: "showing app.toml on Virtual-1 1024x768")
+        hb.status("opening /dev/dri/card0")
+        hb.tick(at: .seconds(0))                       // not ready: no watchdog yet
+        hb.flipSubmitted(at: .seconds(0.5))
+        XCTAssertEqual(received(m), ["STATUS=opening /dev/dri/card0"])
+        XCTAssertNil(hb.nextDeadline)
+        hb.flipCompleted(at: .seconds(0.516))
+        XCTAssertTrue(hb.isReady)
+        XCTAssertEqual(received(m), ["READY=1\nSTATUS=showing app.toml on Virtual-1 1024x768"])
+        // Frames flow at 60 Hz; pings every second (half of WatchdogSec=2).
+        var t = 0.516
+        var pings = 0
+        while t < 5 {
+            hb.flipSubmitted(at: .seconds(t)); t += 1.0 / 60; hb.flipCompleted(at: .seconds(t))
+            hb.tick(at: .seconds(t))
+            pings += received(m).filter { $0 == "WATCHDOG=1" }.count
+        }
+        XCTAssertEqual(pings, 5)
+        let next = try XCTUnwrap(hb.nextDeadline)
+        XCTAssertTrue(next > .seconds(5) && next <= .seconds(5.55), "\(next)")
+        // A flip that never completes stops the pings: systemd will restart us.
+        hb.flipSubmitted(at: .seconds(5))
+        for s in stride(from: 5.0, to: 12.0, by: 0.25) { hb.tick(at: .seconds(s)) }
+        XCTAssertEqual(received(m).filter { $0 == "WATCHDOG=1" }.count, 1, "one ping while the flip was still young")
+        hb.status("opening /dev/dri/card0")
+        hb.status("opening /dev/dri/card0")
+        hb.stopping("SIGTERM")
+        XCTAssertEqual(received(m), ["STATUS=opening /dev/dri/card0", "STOPPING=1\nSTATUS=SIGTERM"])
+    }
+
+    func testHeartbeatWithoutSystemdIsSilent() {
+        let hb = ServiceHeartbeat(notifier: SystemdNotifier(environment: [:], pid: 1))
+        hb.flipCompleted(at: .seconds(1))
+        hb.tick(at: .seconds(2))
+        XCTAssertTrue(hb.isReady)
+        XCTAssertNil(hb.nextDeadline)
+        XCTAssertNil(hb.monitor)
+    }
+
+    func testKernelTimestamps() {
+        XCTAssertEqual(MonotonicTime(microseconds: 1_500_000), .seconds(1.5))
+        XCTAssertEqual(MonotonicTime(seconds: 2, microseconds: 250_000), .seconds(2.25))
+        XCTAssertEqual(MonotonicTime.seconds(3) - .seconds(1), .seconds(2))
+    }
 }

@@ -38,6 +38,10 @@ final class ControlSocket {
         var writable: Bool
     }
 
+    /// Where the socket lives unless the app file says otherwise: inside the unit's
+    /// RuntimeDirectory=panel-kiosk.
+    static let defaultPath = "/run/panel-kiosk/control.sock"
+
     let path: String
     let options: Options
     /// Increments whenever `watches` changes (a client came, went, or wants POLLOUT).
@@ -51,6 +55,7 @@ final class ControlSocket {
     private var fdByClient: [Int: Int32] = [:]
     private var nextClientID = 1
     private var queue: [(client: Int, command: ControlCommand)] = []
+    private var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
 
     /// Creates the socket file at `path` (a stale one left by a crash is replaced; a live one,
     /// or a file that is not a socket, is an error) with `options.mode`, and listens.
@@ -96,11 +101,10 @@ final class ControlSocket {
         guard let c = clients[fd] else { return }
         // Bounded work per wake-up so one chatty client cannot starve the loop; level-
         // triggered epoll calls again for the rest.
-        var buf = [UInt8](repeating: 0, count: 64 * 1024)
         for _ in 0..<4 {
-            let n = buf.withUnsafeMutableBytes { b in retryingEINTR { recv(fd, b.baseAddress, b.count, Int32(MSG_DONTWAIT)) } }
+            let n = readBuffer.withUnsafeMutableBytes { b in retryingEINTR { recv(fd, b.baseAddress, b.count, Int32(MSG_DONTWAIT)) } }
             if n > 0 {
-                consume(c, buf[0..<n])
+                consume(c, readBuffer[0..<n])
                 if clients[fd] == nil { return }
                 continue
             }

@@ -10,6 +10,14 @@ struct MonotonicTime: Comparable, Hashable, Sendable, CustomStringConvertible {
 
     init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
+    /// A libinput event time (`libinput_event_touch_get_time_usec`, CLOCK_MONOTONIC).
+    init(microseconds: UInt64) { nanoseconds = Int64(clamping: microseconds) &* 1000 }
+
+    /// A DRM page-flip event time (`tv_sec`, `tv_usec` of the flip handler, CLOCK_MONOTONIC).
+    init(seconds: UInt32, microseconds: UInt32) {
+        nanoseconds = Int64(seconds) * 1_000_000_000 + Int64(microseconds) * 1000
+    }
+
     /// Test and config helper: an instant `s` seconds after the clock's origin.
     static func seconds(_ s: Double) -> MonotonicTime { MonotonicTime(nanoseconds: Int64((s * 1e9).rounded())) }
 
