@@ -82,4 +82,11 @@ final class ServiceControlCommandTests: XCTestCase {
         XCTAssertEqual(ControlSocket.replyLine(.failure(.init("a \"quoted\"\nthing")), id: .string("x")),
                        "{\"ok\":false,\"error\":\"a \\\"quoted\\\"\\nthing\",\"id\":\"x\"}\n")
     }
+
+    func testOnlyForegroundCommandsWakeTheScreen() {
+        XCTAssertTrue(ControlCommand.presentBar(target: "player", animated: true).wakesScreen)
+        XCTAssertTrue(ControlCommand.open(target: "menu", side: .left, animated: true).wakesScreen)
+        XCTAssertFalse(ControlCommand.setPopupItem(target: "player", title: nil, subtitle: nil, progress: 0.5).wakesScreen)
+        XCTAssertFalse(ControlCommand.dismissBar(target: "player", animated: true).wakesScreen)
+    }
 }

@@ -197,4 +197,56 @@ final class ServiceControlSocketTests: XCTestCase {
         XCTAssertEqual(s.clientCount, 1)
         _ = a
     }
+
+    func testGarbageNeverDisturbsOtherClientsOrTheQueue() throws {
+        let s = try server()
+        let good = TestClient(path: s.path), bad = TestClient(path: s.path)
+        good.send("{\"cmd\":\"push\",\"target\":\"sheet\",\"page\":\"details\"}\n")
+        // Deterministic junk: random bytes (no newlines) per line, including NULs and
+        // invalid UTF-8, then some near-JSON.
+        var seed: UInt64 = 0x9E3779B97F4A7C15
+        var junk: [UInt8] = []
+        for _ in 0..<300 {
+            for _ in 0..<(Int(seed >> 58) + 1) {
+                seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                var b = UInt8(truncatingIfNeeded: seed >> 33)
+                if b == 10 { b = 0 }
+                junk.append(b)
+            }
+            junk.append(10)
+        }
+        let nearMisses = ["{", "}", "{\"cmd\":}", "{\"cmd\":null}", "[]", "\"pop\"", "{\"cmd\":\"pop\",\"target\":[1,2]}", "{\"cmd\":\"pop\"}{\"cmd\":\"pop\"}"]
+        junk += Array((nearMisses.joined(separator: "\n") + "\n").utf8)
+        let lines = junk.split(separator: 10, omittingEmptySubsequences: false).dropLast()
+        let blank = lines.filter { $0.allSatisfy { $0 == 32 || $0 == 9 || $0 == 13 } }.count
+        var replies: [String] = []
+        var off = 0
+        while off < junk.count {
+            off += bad.sendBytes(Array(junk[off...]))
+            s.pump()
+            replies += bad.lines()
+        }
+        s.pump()
+        replies += bad.lines()
+        XCTAssertEqual(replies.count, lines.count - blank)
+        XCTAssertTrue(replies.allSatisfy { $0.hasPrefix("{\"ok\":false,\"error\":") }, "\(replies.filter { !$0.hasPrefix("{\"ok\":false") })")
+        let cmds = s.drainCommands()
+        XCTAssertEqual(cmds.map(\.command), [.push(target: "sheet", page: "details", animated: true)])
+        s.reply(client: cmds[0].client)
+        XCTAssertEqual(good.lines(), [#"{"ok":true}"#])
+        XCTAssertEqual(s.clientCount, 2)
+    }
+
+    func testTooManyCommandsInFlightAreRefused() throws {
+        var o = ControlSocket.Options()
+        o.maxInFlight = 2
+        let s = try server(o)
+        let c = TestClient(path: s.path)
+        c.send(String(repeating: "{\"cmd\":\"pop\",\"target\":\"sheet\"}\n", count: 3))
+        s.pump()
+        let cmds = s.drainCommands()
+        XCTAssertEqual(cmds.count, 2)
+        for cmd in cmds { s.reply(client: cmd.client) }
+        XCTAssertEqual(c.lines(), [#"{"ok":true}"#, #"{"ok":true}"#, #"{"ok":false,"error":"busy: 2 commands already waiting"}"#])
+    }
 }

@@ -39,6 +39,17 @@ enum ControlCommand: Equatable, Sendable {
     case subscribe
     case unsubscribe
 
+    /// Whether the command should wake a blanked screen and count as activity for
+    /// `IdleBlanker` (pass it to `activity(at:)`): commands that bring something new in front
+    /// of the user do; background updates (a progress tick every second) and dismissals do
+    /// not, or a playing song would keep the screen on forever.
+    var wakesScreen: Bool {
+        switch self {
+        case .presentBar, .open, .push, .setDrawerPosition, .replaceContent, .snapSheet: true
+        case .setPopupItem, .dismissBar, .close, .pop, .subscribe, .unsubscribe: false
+        }
+    }
+
     /// The `cmd` names and the fields each accepts besides `cmd` and `id`.
     static let fields: [String: [String]] = [
         "set_popup_item": ["target", "title", "subtitle", "progress"],
