@@ -83,4 +83,32 @@ final class ServiceBacklightTests: XCTestCase {
         XCTAssertEqual(try Backlight.resolve("/sys/class/backlight/x", classDirectory: cls.path)?.directory, "/sys/class/backlight/x")
         XCTAssertNil(try Backlight.resolve("auto", classDirectory: cls.path + "/none"))
     }
+
+    func testBlankerActionsFadeInHardwareThenSwitchOffAndBackOn() throws {
+        var b = Backlight(directory: dir.path)
+        var blanker = IdleBlanker(blankAfterS: 10, fadeS: 2, idleResetS: nil, now: .seconds(0))
+        var handled: [IdleBlanker.Action] = []
+        for t in [10.0, 11.0, 12.0] {
+            for a in blanker.tick(at: .seconds(t)) where try b.apply(a) { handled.append(a) }
+            if t == 11 { XCTAssertEqual(dir.read("brightness"), "100\n") }
+        }
+        XCTAssertEqual(handled, [.fade(level: 1), .fade(level: 0.5), .fade(level: 0), .backlight(on: false)])
+        XCTAssertEqual(dir.read("bl_power"), "4\n")
+        let wake = blanker.touch(.down, at: .seconds(30))
+        XCTAssertFalse(wake.deliver)
+        XCTAssertEqual(try wake.actions.filter { try b.apply($0) }, [.fade(level: 1), .backlight(on: true)])
+        XCTAssertEqual(dir.read("bl_power"), "0\n")
+        XCTAssertEqual(dir.read("brightness"), "200\n")
+    }
+
+    func testFadeInterruptedRestoresTheOriginalBrightness() throws {
+        var b = Backlight(directory: dir.path)
+        try b.fade(to: 1)                    // awake: nothing saved, nothing written
+        XCTAssertNil(b.savedBrightness)
+        try b.fade(to: 0.25)
+        XCTAssertEqual(dir.read("brightness"), "50\n")
+        try b.fade(to: 1)
+        XCTAssertEqual(dir.read("brightness"), "200\n")
+        XCTAssertNil(b.savedBrightness)
+    }
 }

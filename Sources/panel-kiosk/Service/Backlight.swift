@@ -15,8 +15,10 @@ struct Backlight: Sendable {
 
     /// The device directory, e.g. /sys/class/backlight/10-0045.
     let directory: String
-    /// The brightness saved by `turnOff()` and restored by `turnOn()`.
+    /// The brightness saved by the first `fade(to:)` or `turnOff()`, restored by `turnOn()`
+    /// or `fade(to: 1)`.
     private(set) var savedBrightness: Int?
+    private var lastFadeValue: Int?
 
     init(directory: String) {
         var d = directory
@@ -76,6 +78,36 @@ struct Backlight: Sendable {
         try writeInt(powerPath, on ? Self.powerOn : Self.powerDown)
     }
 
+    /// Dims to `level` (1 = the brightness before the fade began, 0 = dark but powered) for
+    /// the fade before blanking: the panel fades in hardware and the renderer does not have
+    /// to redraw every frame darker. Writes only when the integer value changes.
+    mutating func fade(to level: Double) throws(ServiceError) {
+        if savedBrightness == nil {
+            if level >= 1 { return }
+            let b = try brightness()
+            savedBrightness = b > 0 ? b : try maxBrightness()
+        }
+        guard let full = savedBrightness else { return }
+        let l = min(max(level.isFinite ? level : 0, 0), 1)
+        let value = Int((Double(full) * l).rounded())
+        if value != lastFadeValue {
+            try writeInt(brightnessPath, value)
+            lastFadeValue = value
+        }
+        if l >= 1 { savedBrightness = nil; lastFadeValue = nil }
+    }
+
+    /// Applies the backlight part of an `IdleBlanker` action (fade and on/off); returns
+    /// false for actions that are not about the backlight (CRTC, redraw, reset).
+    mutating func apply(_ action: IdleBlanker.Action) throws(ServiceError) -> Bool {
+        switch action {
+        case .fade(let level): try fade(to: level); return true
+        case .backlight(on: true): try turnOn(); return true
+        case .backlight(on: false): try turnOff(); return true
+        case .crtcActive, .redraw, .resetToHome: return false
+        }
+    }
+
     /// Blanks: remembers the brightness, then powers down through bl_power when there is one,
     /// else writes brightness 0. Calling it again keeps the first saved brightness.
     mutating func turnOff() throws(ServiceError) {
@@ -86,13 +118,18 @@ struct Backlight: Sendable {
         if hasPowerControl { try setPower(on: false) } else { try writeInt(brightnessPath, 0) }
     }
 
-    /// Wakes: restores the saved brightness (max_brightness if none was saved) and powers up.
+    /// Wakes: restores the saved brightness (else keeps the current one, else max_brightness)
+    /// and powers up.
     mutating func turnOn() throws(ServiceError) {
         let target: Int
-        if let saved = savedBrightness { target = saved } else { target = try maxBrightness() }
+        if let saved = savedBrightness { target = saved } else {
+            let current = try brightness()      // a fade(to: 1) may have restored it already
+            target = current > 0 ? current : try maxBrightness()
+        }
         try writeInt(brightnessPath, target)
         if hasPowerControl { try setPower(on: true) }
         savedBrightness = nil
+        lastFadeValue = nil
     }
 
     // MARK: sysfs attribute I/O
