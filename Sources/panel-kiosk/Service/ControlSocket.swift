@@ -108,7 +108,11 @@ final class ControlSocket {
                 if clients[fd] == nil { return }
                 continue
             }
-            if n == 0 { c.readClosed = true; generation += 1; closeIfFinished(c); return }
+            if n == 0 {
+                if !c.readClosed { c.readClosed = true; generation += 1 }   // stop watching POLLIN
+                closeIfFinished(c)
+                return
+            }
             let e = errno
             if e == EAGAIN || e == EWOULDBLOCK { break }
             drop(c); return
