@@ -175,6 +175,10 @@ final class ServiceControlSocketTests: XCTestCase {
         XCTAssertThrowsError(try ControlSocket(path: dir.file("plain"))) { e in
             XCTAssertEqual("\(e)", "bind \(dir.file("plain")): exists and is not a socket; not removing it")
         }
+        let long = "/tmp/" + String(repeating: "d", count: 120) + "/control.sock"
+        XCTAssertThrowsError(try ControlSocket(path: long)) { e in
+            XCTAssertEqual("\(e)", "bind \(long): not a socket path that fits sun_path (107 bytes)")
+        }
         XCTAssertThrowsError(try ControlSocket(path: dir.file("missing/x.sock"))) { e in
             XCTAssertEqual("\(e)", "bind \(dir.file("missing/x.sock")): No such file or directory")
         }

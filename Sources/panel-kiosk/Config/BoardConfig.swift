@@ -22,7 +22,7 @@ struct BoardConfig: Equatable, Sendable {
     var touchRotation: Rotation?        // nil = follows the display
     var ignoreExtraFingers = true
     // [power]
-    var backlight: String?              // sysfs path; nil = none
+    var backlight: String?              // sysfs directory or `auto` (Backlight.resolve); nil = none
     var blankAfterS: Double?            // nil or 0 = never
     var fadeS = 1.0                     // fade-out before the backlight goes off
     var idleResetS: Double?
