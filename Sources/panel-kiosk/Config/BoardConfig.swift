@@ -8,6 +8,7 @@ struct BoardConfig: Equatable, Sendable {
     var name = "default"
     // [display]
     var device = "auto"                 // `auto`, a path, or a /dev/dri/by-path/ name
+    var driver: String?                 // with `auto`: only DRM devices of this kernel driver (vc4, drm-rp1-dsi, tilcdc)
     var connector = "auto"
     var mode: ModeRequest?              // nil = auto (preferred, else largest)
     var rotation = Rotation.r0
@@ -21,8 +22,9 @@ struct BoardConfig: Equatable, Sendable {
     var touchRotation: Rotation?        // nil = follows the display
     var ignoreExtraFingers = true
     // [power]
-    var backlight: String?              // sysfs path; nil = none
+    var backlight: String?              // sysfs directory or `auto` (Backlight.resolve); nil = none
     var blankAfterS: Double?            // nil or 0 = never
+    var fadeS = 1.0                     // fade-out before the backlight goes off
     var idleResetS: Double?
     // [system]
     var stopServices: [String] = []
@@ -46,6 +48,7 @@ struct BoardConfig: Equatable, Sendable {
         }()
         if var d = top.table("display") {
             b.device = d.string("device", default: "auto")
+            b.driver = d.string("driver")
             b.connector = d.string("connector", default: "auto")
             if let m = d.raw("mode") {
                 if case .string(let s) = m.value {
@@ -79,6 +82,7 @@ struct BoardConfig: Equatable, Sendable {
         if var p = top.table("power") {
             if let bl = p.string("backlight"), bl != "none" { b.backlight = bl }
             b.blankAfterS = p.double("blank_after_s", range: 0...86400)
+            b.fadeS = p.double("fade_s", default: 1, range: 0...10)
             b.idleResetS = p.double("idle_reset_s", range: 0...86400)
             p.finish()
         }
