@@ -69,7 +69,7 @@ enum ControlCommand: Equatable, Sendable {
     /// A parsed line: the request id (when the line had one) and the command or the message
     /// of what is wrong with it.
     struct Parsed: Equatable, Sendable {
-        var id: JSONValue?
+        var id: ParsedJSON?
         var result: Result<ControlCommand, ControlError>
     }
 
@@ -82,7 +82,7 @@ enum ControlCommand: Equatable, Sendable {
 
     /// Parses one line (without its newline).
     static func parse(line: some Collection<UInt8>) -> Parsed {
-        guard let value = JSONValue.parse(line) else {
+        guard let value = ParsedJSON.parse(line) else {
             return Parsed(id: nil, result: .failure(ControlError("malformed JSON")))
         }
         guard case .object(let obj) = value else {
@@ -96,7 +96,7 @@ enum ControlCommand: Equatable, Sendable {
         }
     }
 
-    private static func command(from obj: [String: JSONValue]) throws(ControlError) -> ControlCommand {
+    private static func command(from obj: [String: ParsedJSON]) throws(ControlError) -> ControlCommand {
         guard let cmdValue = obj["cmd"] else { throw ControlError("missing \"cmd\"") }
         guard case .string(let cmd) = cmdValue else { throw ControlError("\"cmd\" must be a string") }
         guard let allowed = fields[cmd] else {
@@ -145,7 +145,7 @@ enum ControlCommand: Equatable, Sendable {
     /// Typed access to a command's fields with exact messages.
     private struct Fields {
         let cmd: String
-        let obj: [String: JSONValue]
+        let obj: [String: ParsedJSON]
 
         func string(_ key: String) throws(ControlError) -> String? {
             guard let v = obj[key] else { return nil }

@@ -173,7 +173,7 @@ final class ControlSocket {
     // MARK: - Clients
 
     private final class Client {
-        enum Slot { case pending(id: JSONValue?), ready(String) }
+        enum Slot { case pending(id: ParsedJSON?), ready(String) }
         let id: Int
         let fd: Int32
         var input: [UInt8] = []
@@ -264,16 +264,16 @@ final class ControlSocket {
     }
 
     /// A reply the socket gives itself, queued behind the client's earlier commands.
-    private func answerNow(_ c: Client, _ result: Result<Void, ControlCommand.ControlError>, id: JSONValue?) {
+    private func answerNow(_ c: Client, _ result: Result<Void, ControlCommand.ControlError>, id: ParsedJSON?) {
         c.slots.append(.ready(Self.replyLine(result, id: id)))
         flush(c)
     }
 
-    static func replyLine(_ result: Result<Void, ControlCommand.ControlError>, id: JSONValue?) -> String {
+    static func replyLine(_ result: Result<Void, ControlCommand.ControlError>, id: ParsedJSON?) -> String {
         let idPart = id.map { ",\"id\":" + $0.encoded } ?? ""
         switch result {
         case .success: return "{\"ok\":true\(idPart)}\n"
-        case .failure(let e): return "{\"ok\":false,\"error\":\(JSONValue.quote(e.message))\(idPart)}\n"
+        case .failure(let e): return "{\"ok\":false,\"error\":\(ParsedJSON.quote(e.message))\(idPart)}\n"
         }
     }
 

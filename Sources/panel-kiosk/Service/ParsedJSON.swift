@@ -2,13 +2,13 @@ import Foundation
 
 /// A parsed JSON value, for the control socket's small messages. Decoding goes through
 /// Foundation's JSONDecoder after a cheap nesting check, so hostile input cannot recurse deep.
-enum JSONValue: Equatable, Sendable, Decodable {
+enum ParsedJSON: Equatable, Sendable, Decodable {
     case null
     case bool(Bool)
     case number(Double)
     case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
+    case array([ParsedJSON])
+    case object([String: ParsedJSON])
 
     /// Nesting deeper than this is refused before decoding.
     static let maxDepth = 32
@@ -19,14 +19,14 @@ enum JSONValue: Equatable, Sendable, Decodable {
         else if let b = try? c.decode(Bool.self) { self = .bool(b) }
         else if let d = try? c.decode(Double.self) { self = .number(d) }
         else if let s = try? c.decode(String.self) { self = .string(s) }
-        else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
-        else { self = .object(try c.decode([String: JSONValue].self)) }
+        else if let a = try? c.decode([ParsedJSON].self) { self = .array(a) }
+        else { self = .object(try c.decode([String: ParsedJSON].self)) }
     }
 
     /// Parses one JSON text; nil when it is not valid JSON (or nested too deeply).
-    static func parse(_ bytes: some Collection<UInt8>) -> JSONValue? {
+    static func parse(_ bytes: some Collection<UInt8>) -> ParsedJSON? {
         guard depthIsAcceptable(bytes) else { return nil }
-        return try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+        return try? JSONDecoder().decode(ParsedJSON.self, from: Data(bytes))
     }
 
     /// Scans brackets outside strings; false when nesting exceeds `maxDepth`.
@@ -59,10 +59,10 @@ enum JSONValue: Equatable, Sendable, Decodable {
         case .number(let d):
             if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
             return d.isFinite ? "\(d)" : "null"
-        case .string(let s): return JSONValue.quote(s)
+        case .string(let s): return ParsedJSON.quote(s)
         case .array(let a): return "[" + a.map(\.encoded).joined(separator: ",") + "]"
         case .object(let o):
-            return "{" + o.keys.sorted().map { JSONValue.quote($0) + ":" + o[$0]!.encoded }.joined(separator: ",") + "}"
+            return "{" + o.keys.sorted().map { ParsedJSON.quote($0) + ":" + o[$0]!.encoded }.joined(separator: ",") + "}"
         }
     }
 
