@@ -1,9 +1,10 @@
+import DrawerRuntime
 import XCTest
 @testable import panel_kiosk
 
 /// The blanking policy on a fake clock: fade, blank, swallowed wake-up touch, idle reset.
 final class ServiceIdleBlankerTests: XCTestCase {
-    private func t(_ s: Double) -> MonotonicTime { .seconds(s) }
+    private func t(_ s: Double) -> Instant { .seconds(s) }
 
     func testFadesThenBlanksAfterTimeout() {
         var b = IdleBlanker(blankAfterS: 60, fadeS: 2, idleResetS: nil, now: t(0))

@@ -1,3 +1,4 @@
+import DrawerRuntime
 /// The power policy of a kiosk without a human in front of it, as pure logic on injected time:
 ///
 /// - `blankAfter` without touch → the screen fades out over `fade` (the loop dims the frame
@@ -13,7 +14,7 @@
 struct IdleBlanker: Sendable {
     enum Phase: Equatable, Sendable {
         case awake
-        case fading(since: MonotonicTime)
+        case fading(since: Instant)
         case blank
     }
 
@@ -39,22 +40,22 @@ struct IdleBlanker: Sendable {
     }
 
     /// nil: never blank.
-    let blankAfter: Duration?
-    let fade: Duration
+    let blankAfter: TimeSpan?
+    let fade: TimeSpan
     /// nil: never reset.
-    let idleReset: Duration?
+    let idleReset: TimeSpan?
 
     private(set) var phase: Phase = .awake
-    private(set) var lastActivity: MonotonicTime
+    private(set) var lastActivity: Instant
     private var resetDone = false
     private var contacts = 0          // fingers down
     private var swallowing = false    // the current touch sequence woke us
 
     /// `blankAfterS`/`idleResetS` of nil or 0 turn the feature off (board `[power]`).
-    init(blankAfterS: Double?, fadeS: Double = 1.0, idleResetS: Double?, now: MonotonicTime) {
-        blankAfter = blankAfterS.flatMap { $0 > 0 ? Duration.seconds(double: $0) : nil }
-        fade = .seconds(double: max(0, fadeS))
-        idleReset = idleResetS.flatMap { $0 > 0 ? Duration.seconds(double: $0) : nil }
+    init(blankAfterS: Double?, fadeS: Double = 1.0, idleResetS: Double?, now: Instant) {
+        blankAfter = blankAfterS.flatMap { $0 > 0 ? TimeSpan.seconds($0) : nil }
+        fade = .seconds(max(0, fadeS))
+        idleReset = idleResetS.flatMap { $0 > 0 ? TimeSpan.seconds($0) : nil }
         lastActivity = now
     }
 
@@ -64,19 +65,19 @@ struct IdleBlanker: Sendable {
     var isAnimating: Bool { if case .fading = phase { true } else { false } }
 
     /// The brightness factor at `now` (1 awake, falling while fading, 0 blank).
-    func fadeLevel(at now: MonotonicTime) -> Double {
+    func fadeLevel(at now: Instant) -> Double {
         switch phase {
         case .awake: return 1
         case .blank: return 0
         case .fading(let since):
-            let f = fade.secondsDouble
+            let f = fade.seconds
             guard f > 0 else { return 0 }
-            return max(0, min(1, 1 - (now - since).secondsDouble / f))
+            return max(0, min(1, 1 - (now - since).seconds / f))
         }
     }
 
     /// A touch event from libinput. Returns whether to deliver it and what to do.
-    mutating func touch(_ kind: TouchKind, at now: MonotonicTime) -> Verdict {
+    mutating func touch(_ kind: TouchKind, at now: Instant) -> Verdict {
         lastActivity = now
         resetDone = false
         var actions: [Action] = []
@@ -97,14 +98,14 @@ struct IdleBlanker: Sendable {
 
     /// Other activity that should keep the screen on (a control-socket command that changes
     /// the UI, a key). Wakes without anything to swallow.
-    mutating func activity(at now: MonotonicTime) -> [Action] {
+    mutating func activity(at now: Instant) -> [Action] {
         lastActivity = now
         resetDone = false
         return wake()
     }
 
     /// Called on every loop wake-up and frame; returns the actions that became due.
-    mutating func tick(at now: MonotonicTime) -> [Action] {
+    mutating func tick(at now: Instant) -> [Action] {
         var actions: [Action] = []
         let idle = now - lastActivity
         if let idleReset, !resetDone, idle >= idleReset {
@@ -127,8 +128,8 @@ struct IdleBlanker: Sendable {
 
     /// When the loop must wake next for this policy (nil: not before the next touch).
     /// While fading the loop runs per frame anyway (`isAnimating`).
-    var nextDeadline: MonotonicTime? {
-        var candidates: [MonotonicTime] = []
+    var nextDeadline: Instant? {
+        var candidates: [Instant] = []
         if let idleReset, !resetDone { candidates.append(lastActivity + idleReset) }
         if let blankAfter {
             switch phase {

@@ -1,3 +1,4 @@
+import DrawerRuntime
 /// What the kiosk loop tells systemd, in one place: READY=1 once the first page flip has
 /// completed (a picture is on the glass, so `systemctl start` returns and a boot splash can
 /// end), WATCHDOG=1 while `WatchdogMonitor` says the loop and frames are healthy, STATUS=
@@ -20,10 +21,10 @@ final class ServiceHeartbeat {
     }
 
     /// A flip was queued (atomic commit with PAGE_FLIP_EVENT, or drmModePageFlip).
-    func flipSubmitted(at now: MonotonicTime) { monitor?.flipSubmitted(at: now) }
+    func flipSubmitted(at now: Instant) { monitor?.flipSubmitted(at: now) }
 
     /// The flip event arrived. The first one makes the service ready.
-    func flipCompleted(at now: MonotonicTime) {
+    func flipCompleted(at now: Instant) {
         monitor?.flipCompleted(at: now)
         if !isReady {
             isReady = true
@@ -36,14 +37,14 @@ final class ServiceHeartbeat {
     func displayStopped() { monitor?.displayStopped() }
 
     /// Call on every loop wake-up; sends WATCHDOG=1 when due and healthy.
-    func tick(at now: MonotonicTime) {
+    func tick(at now: Instant) {
         guard isReady, var m = monitor else { return }
         if m.tick(at: now) { notifier.watchdog() }
         monitor = m
     }
 
     /// When the loop must wake next for the watchdog (nil: no watchdog, or not ready yet).
-    var nextDeadline: MonotonicTime? {
+    var nextDeadline: Instant? {
         guard isReady, let m = monitor else { return nil }
         return m.nextDeadline
     }

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import DrawerRuntime
 import Glibc
 #endif
 
@@ -17,7 +18,7 @@ final class SystemdNotifier {
     let socketName: String?
     /// `WatchdogSec=` as systemd passed it in WATCHDOG_USEC, when the watchdog is on for us
     /// (WATCHDOG_PID unset or equal to our pid).
-    let watchdogTimeout: Duration?
+    let watchdogTimeout: TimeSpan?
     /// Why notification is off, for the log; nil when it is on or simply not requested.
     let disabledReason: String?
     /// Datagrams that could not be sent (socket queue full, manager gone).
@@ -40,7 +41,7 @@ final class SystemdNotifier {
         var reason: String?
         if let us = environment["WATCHDOG_USEC"], let usec = Int64(us), usec > 0,
            environment["WATCHDOG_PID"].map({ Int32($0) == pid }) ?? true {
-            watchdogTimeout = .microseconds(usec)
+            watchdogTimeout = .nanoseconds(usec * 1000)
         } else {
             watchdogTimeout = nil
         }
@@ -68,7 +69,7 @@ final class SystemdNotifier {
     var isEnabled: Bool { fd >= 0 }
 
     /// How often to send WATCHDOG=1: half the timeout, as sd_watchdog_enabled(3) advises.
-    var watchdogPingInterval: Duration? { watchdogTimeout.map { $0 / 2 } }
+    var watchdogPingInterval: TimeSpan? { watchdogTimeout.map { $0 / 2 } }
 
     /// READY=1: startup is finished (we send it after the first page flip).
     @discardableResult func ready(status: String? = nil) -> Bool {

@@ -1,3 +1,4 @@
+import DrawerRuntime
 /// Decides when the kiosk may send WATCHDOG=1: only while the event loop runs (it is the loop
 /// that calls `tick`) and frames reach the screen. A frame is "owed" from the moment the loop
 /// submits a page flip until the flip completes; if one is owed for longer than
@@ -7,26 +8,26 @@
 ///
 /// Pure logic on injected time; the loop arms a timer for `nextDeadline`.
 struct WatchdogMonitor: Sendable {
-    let pingInterval: Duration
-    let maxFlipWait: Duration
-    private(set) var lastPing: MonotonicTime?
-    private(set) var flipOwedSince: MonotonicTime?
-    private(set) var lastFlip: MonotonicTime?
+    let pingInterval: TimeSpan
+    let maxFlipWait: TimeSpan
+    private(set) var lastPing: Instant?
+    private(set) var flipOwedSince: Instant?
+    private(set) var lastFlip: Instant?
 
     /// `pingInterval` is normally `SystemdNotifier.watchdogPingInterval`; `maxFlipWait`
     /// defaults to the ping interval (≥ 1 s), many frames' worth at any refresh rate.
-    init(pingInterval: Duration, maxFlipWait: Duration? = nil) {
+    init(pingInterval: TimeSpan, maxFlipWait: TimeSpan? = nil) {
         self.pingInterval = pingInterval
         self.maxFlipWait = maxFlipWait ?? max(pingInterval, .seconds(1))
     }
 
     /// The loop submitted a page flip (atomic commit or drmModePageFlip).
-    mutating func flipSubmitted(at now: MonotonicTime) {
+    mutating func flipSubmitted(at now: Instant) {
         if flipOwedSince == nil { flipOwedSince = now }
     }
 
     /// The flip event arrived: the frame is on screen.
-    mutating func flipCompleted(at now: MonotonicTime) {
+    mutating func flipCompleted(at now: Instant) {
         flipOwedSince = nil
         lastFlip = now
     }
@@ -35,14 +36,14 @@ struct WatchdogMonitor: Sendable {
     mutating func displayStopped() { flipOwedSince = nil }
 
     /// Whether the display path is healthy at `now`.
-    func isHealthy(at now: MonotonicTime) -> Bool {
+    func isHealthy(at now: Instant) -> Bool {
         guard let since = flipOwedSince else { return true }
         return now - since <= maxFlipWait
     }
 
     /// Called by the loop on every wake-up; returns true when WATCHDOG=1 is due and healthy
     /// (and records the ping).
-    mutating func tick(at now: MonotonicTime) -> Bool {
+    mutating func tick(at now: Instant) -> Bool {
         guard isHealthy(at: now) else { return false }
         if let last = lastPing, now - last < pingInterval { return false }
         lastPing = now
@@ -50,5 +51,5 @@ struct WatchdogMonitor: Sendable {
     }
 
     /// When the loop should wake to ping next (nil: ping at the next wake-up).
-    var nextDeadline: MonotonicTime? { lastPing.map { $0 + pingInterval } }
+    var nextDeadline: Instant? { lastPing.map { $0 + pingInterval } }
 }
