@@ -9,9 +9,11 @@ import Glibc
 /// no wake-ups at all; `wakeups` counts every return from the wait, for the idle test.
 public final class EventLoop {
     public typealias Handler = () -> Void
+    /// Called with (readable, writable) for descriptors watched both ways.
+    public typealias ReadyHandler = (_ readable: Bool, _ writable: Bool) -> Void
 
     private let epfd: Int32
-    private var handlers: [Int32: Handler] = [:]
+    private var handlers: [Int32: ReadyHandler] = [:]
     private var events = [epoll_event](repeating: epoll_event(), count: 16)
     /// Returns from epoll_wait (wake-ups), and how many of them had nothing to do.
     public private(set) var wakeups = 0
@@ -28,12 +30,20 @@ public final class EventLoop {
     deinit { close(epfd) }
 
     public func watch(_ fd: Int32, _ handler: @escaping Handler) throws(SystemError) {
+        try watch(fd, readable: true, writable: false) { r, _ in if r { handler() } }
+    }
+
+    /// Adds `fd`, or changes what it is watched for when it is already watched.
+    public func watch(_ fd: Int32, readable: Bool, writable: Bool, _ handler: @escaping ReadyHandler) throws(SystemError) {
         var ev = epoll_event()
-        ev.events = EPOLLIN.rawValue
+        ev.events = (readable ? EPOLLIN.rawValue : 0) | (writable ? EPOLLOUT.rawValue : 0)
         ev.data.fd = fd
-        guard epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev) == 0 else { throw SystemError("epoll_ctl(ADD, fd \(fd))") }
+        let op = handlers[fd] == nil ? EPOLL_CTL_ADD : EPOLL_CTL_MOD
+        guard epoll_ctl(epfd, op, fd, &ev) == 0 else { throw SystemError("epoll_ctl(fd \(fd))") }
         handlers[fd] = handler
     }
+
+    public var watchedDescriptors: Set<Int32> { Set(handlers.keys) }
 
     public func unwatch(_ fd: Int32) {
         _ = epoll_ctl(epfd, EPOLL_CTL_DEL, fd, nil)
@@ -57,7 +67,9 @@ public final class EventLoop {
         if n == 0 { idleWakeups += 1; return false }
         for i in 0..<Int(n) {
             let fd = events[i].data.fd
-            handlers[fd]?()
+            let e = events[i].events
+            let hangup = e & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0
+            handlers[fd]?(e & EPOLLIN.rawValue != 0 || hangup, e & EPOLLOUT.rawValue != 0)
         }
         return true
     }

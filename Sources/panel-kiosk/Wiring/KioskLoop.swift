@@ -14,6 +14,7 @@ final class KioskLoop {
     let loop: EventLoop
     let signals: SignalDescriptor
     var input: LibinputSource?
+    let services: KioskServices
     let recorder: EventRecorder
     let frameLimit: Int?
     let startNS: UInt64
@@ -53,8 +54,13 @@ final class KioskLoop {
             loop = try EventLoop()
             signals = try SignalDescriptor([SIGTERM, SIGINT, SIGHUP])
         } catch { throw Failure("\(error)") }
-        screen.events.addListener { [recorder] e in recorder.write(e.json.encoded) }
-        screen.events.discardHistory()
+        services = try KioskServices(app: app, board: board,
+                                     readyStatus: "showing \(app.name) on \(output.connectorName) \(output.mode)")
+        screen.events.addListener { [recorder, services] e in
+            let line = e.json.encoded
+            recorder.write(line)
+            services.control?.broadcast(eventLine: line)
+        }
 
         let transform = TouchTransform(rotation: (board.touchRotation ?? board.rotation).rawValue,
                                        uiWidth: Double(output.frameWidth), uiHeight: Double(output.frameHeight))
@@ -81,8 +87,16 @@ final class KioskLoop {
     func run() -> String? {
         drawAndPresent(at: monotonicNanoseconds())
         while !loop.stopped && failure == nil {
+            do {
+                try services.syncWatches(loop) { [unowned self] fd, r, w in self.controlReady(fd, r, w) }
+            } catch { failure = "\(error)"; break }
+            loop.deadline = services.nextDeadline.map { UInt64(max(0, $0.nanoseconds)) }
             loop.runOnce()
+            let now = Instant.now()
+            services.heartbeat.tick(at: now)
+            apply(services.blanker.tick(at: now))
         }
+        services.close()
         do { try output.close() } catch { failure = failure ?? "\(error)" }
         try? recorder.close()
         return failure
@@ -94,6 +108,7 @@ final class KioskLoop {
         let flips: [FlipEvent]
         do { flips = try output.handleEvents() } catch { failure = "\(error)"; loop.stop(); return }
         for flip in flips {
+            services.heartbeat.flipCompleted(at: Instant(nanoseconds: Int64(flip.timestamp)))
             if firstFlipNS == nil { firstFlipNS = monotonicNanoseconds() }
             if let last = lastFlipNS { flipIntervalsMS.append(Double(flip.timestamp &- last) / 1e6) }
             lastFlipNS = flip.timestamp
@@ -110,6 +125,16 @@ final class KioskLoop {
         for e in input.dispatch() {
             switch e {
             case .touch(let finger, let phase, let x, let y, let us):
+                let kind: IdleBlanker.TouchKind = switch phase {
+                case .down: .down
+                case .move: .motion
+                case .up: .up
+                case .cancel: .cancel
+                }
+                let verdict = services.blanker.touch(kind, at: Instant(microseconds: us))
+                apply(verdict.actions)
+                // The touch that wakes a blank screen only wakes it.
+                guard verdict.deliver else { continue }
                 let s = screen.env.scale
                 screen.handle(TouchEvent(id: finger, phase: phase, location: Point(x / s, y / s),
                                          time: .nanoseconds(Int64(us) * 1000)))
@@ -121,6 +146,34 @@ final class KioskLoop {
             case .deviceRemoved(let name):
                 printError("panel-kiosk: input device removed: \(name)")
                 needsDraw = true
+            }
+        }
+        if needsDraw && !output.isFlipPending { drawAndPresent(at: monotonicNanoseconds()) }
+    }
+
+    private func controlReady(_ fd: Int32, _ readable: Bool, _ writable: Bool) {
+        guard let control = services.control else { return }
+        if readable { control.handleReadable(fd: fd) }
+        if writable { control.handleWritable(fd: fd) }
+        apply(services.runCommands(on: screen, at: Instant.now()))
+        needsDraw = true
+        if !output.isFlipPending { drawAndPresent(at: monotonicNanoseconds()) }
+    }
+
+    /// What the idle blanker asks for. The CRTC stays lit while blank (a black frame with
+    /// the backlight off); turning it inactive needs an output call that is not there yet.
+    private func apply(_ actions: [IdleBlanker.Action]) {
+        for a in actions {
+            if var bl = services.backlight {
+                do { if try bl.apply(a) { services.backlight = bl; continue } } catch {
+                    services.logger.warning("backlight: \(error)")
+                }
+                services.backlight = bl
+            }
+            switch a {
+            case .fade, .redraw, .crtcActive: needsDraw = true
+            case .resetToHome: screen.resetAll(at: Instant.now()); needsDraw = true
+            case .backlight: break
             }
         }
         if needsDraw && !output.isFlipPending { drawAndPresent(at: monotonicNanoseconds()) }
@@ -138,11 +191,16 @@ final class KioskLoop {
         screen.advance(to: .nanoseconds(Int64(showNS)))
         // Nothing moved and no input since the last frame: show the same pixels again (a
         // flip with no damage) instead of redrawing them.
-        let redraw = needsDraw || moving || frameNumber == 0
-        if redraw { frame.draw(screen) }
+        let redraw = needsDraw || moving || frameNumber == 0 || services.blanker.isAnimating
+        if redraw {
+            frame.draw(screen)
+            let level = services.blanker.fadeLevel(at: Instant(nanoseconds: Int64(showNS)))
+            if level < 1 { frame.canvas.fillRect(Rect(0, 0, Double(frame.pixmap.width), Double(frame.pixmap.height)), .solid(Color.black.withOpacity(1 - level))) }
+        }
         renderMS.append(Double(monotonicNanoseconds() - t0) / 1e6)
         do {
             _ = try output.present(frame: frame.pixmap.view, damage: redraw ? [frame.pixmap.bounds] : [])
+            services.heartbeat.flipSubmitted(at: Instant.now())
             frameNumber += 1
             needsDraw = false
         } catch {
