@@ -25,6 +25,7 @@ final class DRMOutputVMTests: XCTestCase {
         var damage = [view.bounds]
         let target = 120
         var waits = 0
+        var previousFlip: UInt64 = 0
         while stats.flips < target {
             if output.canPresent && stats.frames < target {
                 let t0 = monotonicNanoseconds()
@@ -46,8 +47,11 @@ final class DRMOutputVMTests: XCTestCase {
             for event in try output.handleEvents() {
                 stats.record(event)
                 if let gap = event.vblanksSincePreviousFlip, gap != 1 {
-                    print("DRM-GAP: frame \(event.frame) came \(gap) vblanks after the previous one (render \(stats.renderMs.last ?? 0) ms)")
+                    let since = Double(Int64(bitPattern: event.presentedAt &- previousFlip)) / 1e6
+                    print("DRM-GAP: frame \(event.frame) came \(gap) vblanks after the previous one; presented "
+                          + "\(since) ms after the previous vblank, render \(stats.renderMs.last ?? 0) ms, late \(event.lateVblanks)")
                 }
+                previousFlip = event.timestamp
             }
         }
         let json = stats.json

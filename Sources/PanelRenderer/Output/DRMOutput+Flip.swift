@@ -21,6 +21,8 @@ public struct FlipEvent: Sendable, Equatable {
     public var sequence: UInt32
     /// When the vblank happened, CLOCK_MONOTONIC nanoseconds, from the kernel.
     public var timestamp: UInt64
+    /// When `present` was called for this frame, CLOCK_MONOTONIC nanoseconds.
+    public var presentedAt: UInt64
     /// Vblanks since the previous flip (1 when every vblank got a frame); nil for the first.
     public var vblanksSincePreviousFlip: UInt32?
     /// Vblanks between the previous flip and this one that showed no new frame (the sequence
@@ -193,6 +195,7 @@ extension DRMOutput {
             let delta = state.lastFlip.map { c.sequence &- $0.sequence }
             let missed = delta.map { Int(max(1, $0)) - 1 } ?? 0
             events.append(FlipEvent(frame: state.content[shown] ?? 0, sequence: c.sequence, timestamp: time,
+                                    presentedAt: state.pendingRequestedAt,
                                     vblanksSincePreviousFlip: delta, missedVblanks: missed, lateVblanks: late))
             state.front = shown
             state.pending = nil
