@@ -16,6 +16,7 @@ struct Run: ParsableCommand {
     @Option(help: "Render continuously, one frame per vblank, and exit after N page flips.") var frames: Int?
     @Option(help: "Write run statistics (JSON) here at exit.") var stats: String?
     @Option(help: "Write the event log (JSON lines) here.") var events: String?
+    @Option(help: "Write the components' state (JSON, as render --state) here at exit.") var state: String?
 
     func validate() throws {
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
@@ -32,6 +33,7 @@ struct Run: ParsableCommand {
                                   frameLimit: frames, eventsPath: events)
         let result = kiosk.run()
         if let stats { try writeTextFile(stats, kiosk.statistics().encoded + "\n") }
+        if let state { try writeTextFile(state, kiosk.screen.state(timeMS: kiosk.screen.now.milliseconds).encoded + "\n") }
         if let failure = result { throw Failure(failure) }
     }
 }
