@@ -67,7 +67,8 @@ public struct PaneDynamics: Sendable {
         time = target
         guard !isAtRest else { return }
         var pending = target - committedTime
-        if pending > .milliseconds(250) { committedTime = target - .milliseconds(250); pending = .milliseconds(250) }
+        // Capped catch-up after a stall, as in `Simulation`.
+        if pending > .seconds(1) { committedTime = target - .seconds(1); pending = .seconds(1) }
         while pending >= step {
             let (s, rested, hits) = Self.integrate(committed, dt: step.seconds, configuration)
             committed = s
