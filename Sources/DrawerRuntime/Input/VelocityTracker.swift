@@ -8,7 +8,9 @@ import PanelRenderer
 /// squares over the samples of the last `horizon` (default 100 ms) before the query time:
 /// quadratic when there are at least `quadraticMinimumSamples` samples (so an accelerating
 /// flick reports its speed at release, not its average), linear otherwise.
-/// The derivative is taken at the newest sample.
+/// The derivative is taken at the newest sample. A slow digitizer (25 Hz puts only 2-3 reports
+/// in 100 ms) gets its window stretched up to `maximumHorizon` (150 ms) until it holds
+/// `quadraticMinimumSamples` samples, so its fit can still follow an accelerating finger.
 ///
 /// A finger that stopped before lifting must not fling: if the newest sample is older than
 /// `pauseThreshold` (default 60 ms, above the 40 ms gap of a 25 Hz digitizer) at query time,
@@ -23,6 +25,7 @@ public struct VelocityTracker: Equatable, Sendable {
     }
 
     public var horizon: TimeSpan
+    public var maximumHorizon: TimeSpan
     public var pauseThreshold: TimeSpan
     public var quadraticMinimumSamples: Int
 
@@ -30,9 +33,10 @@ public struct VelocityTracker: Equatable, Sendable {
     public private(set) var samples: [Sample] = []
     private static let capacity = 32
 
-    public init(horizon: TimeSpan = .milliseconds(100), pauseThreshold: TimeSpan = .milliseconds(60),
-                quadraticMinimumSamples: Int = 4) {
+    public init(horizon: TimeSpan = .milliseconds(100), maximumHorizon: TimeSpan = .milliseconds(150),
+                pauseThreshold: TimeSpan = .milliseconds(60), quadraticMinimumSamples: Int = 4) {
         self.horizon = horizon
+        self.maximumHorizon = max(horizon, maximumHorizon)
         self.pauseThreshold = pauseThreshold
         self.quadraticMinimumSamples = max(3, quadraticMinimumSamples)
         samples.reserveCapacity(Self.capacity)
@@ -54,9 +58,12 @@ public struct VelocityTracker: Equatable, Sendable {
     /// Velocity in points per second as of `time` (normally the lift time).
     public func velocity(at time: Instant) -> Point {
         guard let newest = samples.last, time - newest.time <= pauseThreshold else { return .zero }
-        let oldest = time - horizon
+        let oldest = time - horizon, stretched = time - maximumHorizon
         var start = samples.count - 1
         while start > 0 && samples[start - 1].time >= oldest { start -= 1 }
+        while start > 0 && samples.count - start < quadraticMinimumSamples && samples[start - 1].time >= stretched {
+            start -= 1
+        }
         let window = samples[start...]
         guard window.count >= 2 else { return .zero }
         let quadratic = window.count >= quadraticMinimumSamples
