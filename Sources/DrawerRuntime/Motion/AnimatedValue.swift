@@ -10,6 +10,8 @@ public struct AnimatedValue: Sendable {
         case dragging(grabValue: Double)
         case springing(SpringMotion)
         case decaying(Simulation<DecayFunction>)
+        case timed(TimedAnimation)
+        case keyframes(Keyframes)
     }
 
     public private(set) var phase: Phase = .resting
@@ -25,12 +27,19 @@ public struct AnimatedValue: Sendable {
     /// Only a spring or a fling needs frames; a drag is driven by touch events.
     public var needsFrames: Bool {
         switch phase {
-        case .springing, .decaying: return true
+        case .springing, .decaying, .timed, .keyframes: return true
         case .resting, .dragging: return false
         }
     }
-    /// The spring's target while springing.
-    public var target: Double? { if case .springing(let m) = phase { return m.target }; return nil }
+    /// Where the running animation ends (nil when resting, dragging or coasting).
+    public var target: Double? {
+        switch phase {
+        case .springing(let m): return m.target
+        case .timed(let a): return a.to
+        case .keyframes(let k): return k.finalValue
+        case .resting, .dragging, .decaying: return nil
+        }
+    }
 
     public mutating func advance(to time: Instant) {
         switch phase {
@@ -44,7 +53,30 @@ public struct AnimatedValue: Sendable {
             s.advance(to: time)
             value = s.value; velocity = s.velocity
             phase = s.isAtRest ? .resting : .decaying(s)
+        case .timed(let a):
+            value = a.value(at: time); velocity = a.velocity(at: time)
+            if a.isFinished(at: time) { phase = .resting; velocity = 0 }
+        case .keyframes(let k):
+            value = k.value(at: time); velocity = 0
+            if k.isFinished(at: time) { phase = .resting }
         }
+    }
+
+    /// Animates to `target` over `duration` along `curve` (no physics: the velocity is not
+    /// carried in, as in the references that use timed animations).
+    public mutating func animate(to target: Double, duration: TimeSpan, curve: TimingCurve, at time: Instant) {
+        advance(to: time)
+        let a = TimedAnimation(from: value, to: target, duration: duration, curve: curve, start: time)
+        phase = duration > .zero ? .timed(a) : .resting
+        if duration <= .zero { value = target; velocity = 0 }
+    }
+
+    /// Plays keyframe segments starting from the current value.
+    public mutating func play(_ segments: [Keyframes.Segment], at time: Instant) {
+        advance(to: time)
+        let k = Keyframes(from: value, segments: segments, start: time)
+        phase = k.isFinished(at: time) ? .resting : .keyframes(k)
+        if k.isFinished(at: time) { value = k.finalValue; velocity = 0 }
     }
 
     /// A finger takes hold at `time`: whatever was moving stops where it is *at that time*.
