@@ -23,6 +23,18 @@ public struct Spring: Equatable, Hashable, Sendable {
         self.init(dampingRatio: dampingRatio, response: duration)
     }
 
+    /// SwiftUI/UIKit `spring(duration:bounce:)`: response = duration, ζ = 1 − bounce
+    /// (bounce 0 = critically damped, 0.3 = a visible overshoot; negative values overdamp).
+    public init(duration: Double, bounce: Double) {
+        self.init(dampingRatio: max(0, 1 - bounce), response: duration)
+    }
+
+    /// UIKit Dynamics attachment style (MSDynamics `next` snap: frequency 3.0 Hz, damping 1.0 or
+    /// 0.55 when thrown fast): response = 1 / frequency.
+    public init(frequency hz: Double, dampingRatio: Double) {
+        self.init(dampingRatio: dampingRatio, response: 1 / hz)
+    }
+
     public var stiffness: Double { let w = 2 * Double.pi / response; return w * w }
     public var damping: Double { 4 * Double.pi * dampingRatio / response }
 

@@ -52,4 +52,19 @@ public struct SpringMotion: Sendable {
 
     /// Where the motion will come to rest. For a spring, always its target.
     public var restingValue: Double { target }
+
+    /// When the motion will come to rest if left alone (simulates a copy on the same fixed
+    /// grid, so the answer is exact), or nil if not within `limit`. Cost: one RK4 step per 4 ms.
+    public func settleTime(limit: TimeSpan = .seconds(10)) -> Instant? {
+        if isAtRest { return time }
+        var copy = self
+        let end = time + limit
+        var t = time
+        while t < end {
+            t = t + .milliseconds(4)
+            copy.advance(to: t)
+            if copy.isAtRest { return copy.simulation.committedTime }
+        }
+        return nil
+    }
 }
