@@ -83,3 +83,28 @@ final class NestedScrollCoordinatorTests: XCTestCase {
         XCTAssertEqual(run(), run())
     }
 }
+
+final class NestedScrollCaughtMidFlightTests: XCTestCase {
+    func testContainerCaughtPastItsLimitDoesNotJump() {
+        // A ζ < 1 spring overshot the expanded anchor (20) to 14 when the finger caught it.
+        var c = NestedScrollCoordinator(policy: .resizeFirst, containerPosition: 14, containerRange: 20...400,
+                                        contentOffset: 0, contentRange: 0...500)
+        XCTAssertEqual(c.overflow, -6)
+        XCTAssertEqual(c.overflowOwner, .container)
+        let s = c.drag(by: 1)
+        XCTAssertEqual(s.overflowDelta, 1)
+        XCTAssertEqual(s.container, 0)
+        XCTAssertEqual(s.content, 0)
+        XCTAssertEqual(c.containerPosition + c.overflow, 15, "shown position moves by exactly the finger's 1 pt")
+    }
+
+    func testContentCaughtWhileBouncing() {
+        var c = NestedScrollCoordinator(policy: .resizeFirst, containerPosition: 20, containerRange: 20...400,
+                                        contentOffset: -30, contentRange: 0...500)
+        XCTAssertEqual(c.overflowOwner, .content)
+        XCTAssertEqual(c.overflow, 30, "content pulled down past its top = finger moved down")
+        let s = c.drag(by: -10)
+        XCTAssertEqual(s.overflowDelta, -10)
+        XCTAssertEqual(c.overflow, 20)
+    }
+}

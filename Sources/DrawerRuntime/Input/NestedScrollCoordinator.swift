@@ -52,13 +52,31 @@ public struct NestedScrollCoordinator: Equatable, Sendable {
     public private(set) var lastRecipient: NestedScrollParticipant?
 
     /// Starts a gesture from the participants' current (possibly mid-animation) values.
+    ///
+    /// A participant caught outside its range (a spring overshooting an anchor, a list
+    /// bouncing) starts clamped, with the excess as overflow, so the first delta cannot jump.
+    /// The excess is taken in finger points; if the owner displays overflow through a rubber
+    /// band, pass the finger overshoot that produces the shown excess as `overflow` (e.g.
+    /// `RubberBand.inverseHyperbolic`), and it is used instead.
     public init(policy: NestedScrollPolicy, containerPosition: Double, containerRange: ClosedRange<Double>,
-                contentOffset: Double, contentRange: ClosedRange<Double>) {
+                contentOffset: Double, contentRange: ClosedRange<Double>, overflow: Double? = nil) {
         self.policy = policy
         self.containerRange = containerRange
         self.contentRange = contentRange
-        self.containerPosition = containerPosition
-        self.contentOffset = contentOffset
+        let clampedPosition = min(max(containerPosition, containerRange.lowerBound), containerRange.upperBound)
+        let clampedOffset = min(max(contentOffset, contentRange.lowerBound), contentRange.upperBound)
+        self.containerPosition = clampedPosition
+        self.contentOffset = clampedOffset
+        if containerPosition != clampedPosition {
+            self.overflow = overflow ?? (containerPosition - clampedPosition)
+            overflowOwner = .container
+        } else if contentOffset != clampedOffset {
+            // Content offset runs against the finger.
+            self.overflow = overflow ?? (clampedOffset - contentOffset)
+            overflowOwner = .content
+        }
+        if self.overflow == 0 { overflowOwner = nil }
+        lastRecipient = overflowOwner
     }
 
     /// Shares one finger delta; updates the positions and returns the split.
