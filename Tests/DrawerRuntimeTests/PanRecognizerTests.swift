@@ -110,3 +110,28 @@ final class PanRecognizerTests: XCTestCase {
         XCTAssertNotNil(pan.handle(touch(.move, 1, 0, 11, ms: 32)))
     }
 }
+
+final class PanHoldToDragTests: XCTestCase {
+    func testHoldToDragRejectsQuickSwipesAndAcceptsHeldDrags() {
+        var pan = PanRecognizer(configuration: .init(axis: .vertical, holdToDrag: .milliseconds(300)))
+        _ = pan.handle(touch(.down, 1, 100, 100, ms: 0))
+        XCTAssertEqual(pan.holdDeadline, .milliseconds(300))
+        XCTAssertEqual(pan.handle(touch(.move, 1, 100, 140, ms: 50)), .failed, "a quick swipe does not drag")
+        _ = pan.handle(touch(.up, 1, 100, 140, ms: 60))
+        _ = pan.handle(touch(.down, 1, 100, 100, ms: 1000))
+        XCTAssertNil(pan.handle(touch(.move, 1, 101, 102, ms: 1200)), "small tremor within the slop is fine")
+        guard case .began? = pan.handle(touch(.move, 1, 101, 130, ms: 1350)) else { return XCTFail() }
+        XCTAssertNil(pan.holdDeadline)
+    }
+
+    func testReducedMotionSpringHasNoOvershoot() {
+        let s = Spring(duration: 0.5, dampingRatio: 0.6).withoutOvershoot
+        XCTAssertEqual(s.dampingRatio, 1)
+        XCTAssertEqual(s.response, 0.5)
+    }
+
+    func testUnknownPanelSizeUsesNominalDensity() {
+        let u = PhysicalUnits(physicalMillimetres: .zero, pixels: Size(800, 480), scale: 2)
+        XCTAssertEqual(u, .nominal(scale: 2))
+    }
+}

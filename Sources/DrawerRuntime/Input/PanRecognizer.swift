@@ -12,6 +12,8 @@ import PanelRenderer
 ///   one if `locksToDominantAxis`.
 /// * The first finger owns the gesture; other fingers are handled per `ExtraFingerPolicy`.
 /// * A cancel of the owner ends an active drag with `.cancelled` (velocity zero).
+/// * Optional hold-to-drag (accidental-dismiss protection, interaction.md §9.8): the finger
+///   must rest within the slop for `holdToDrag` before moving, else the touch fails.
 public struct PanRecognizer: Sendable {
     public enum Axis: Equatable, Sendable { case free, horizontal, vertical }
 
@@ -20,10 +22,13 @@ public struct PanRecognizer: Sendable {
         public var axis: Axis
         public var locksToDominantAxis: Bool
         public var extraFingers: ExtraFingerPolicy
+        /// nil: drag at once. Otherwise the finger must hold still this long first.
+        public var holdToDrag: TimeSpan?
         public init(slop: TouchSlop = .standard, axis: Axis = .free, locksToDominantAxis: Bool = false,
-                    extraFingers: ExtraFingerPolicy = .ignore) {
+                    extraFingers: ExtraFingerPolicy = .ignore, holdToDrag: TimeSpan? = nil) {
             self.slop = slop; self.axis = axis
             self.locksToDominantAxis = locksToDominantAxis; self.extraFingers = extraFingers
+            self.holdToDrag = holdToDrag
         }
     }
 
@@ -44,6 +49,7 @@ public struct PanRecognizer: Sendable {
     public private(set) var lockedAxis: Axis = .free
 
     private var startLocation = Point.zero
+    private var downTime = Instant.zero
     private var lastLocation = Point.zero
     /// Finger location at which translation is zero (shifted on hand-off to keep continuity).
     private var anchor = Point.zero
@@ -56,6 +62,13 @@ public struct PanRecognizer: Sendable {
     }
 
     public var isActive: Bool { state == .active }
+
+    /// With hold-to-drag: when the held finger becomes draggable (for feedback such as a
+    /// highlight; the frame loop can wake then). Nil otherwise.
+    public var holdDeadline: Instant? {
+        guard state == .possible, let hold = configuration.holdToDrag else { return nil }
+        return downTime + hold
+    }
 
     /// Forgets everything (e.g. the component was reset programmatically). No event is emitted:
     /// prefer feeding a cancel if something was active.
@@ -98,6 +111,7 @@ public struct PanRecognizer: Sendable {
         owner = e.id
         state = .possible
         startLocation = e.location
+        downTime = e.time
         lastLocation = e.location
         anchor = e.location
         tracker.reset()
@@ -121,6 +135,10 @@ public struct PanRecognizer: Sendable {
         case .possible:
             let d = e.location - startLocation
             guard d.length > configuration.slop.points else { return nil }
+            if let hold = configuration.holdToDrag, e.time - downTime < hold {
+                state = .failed
+                return .failed
+            }
             let verticalDominant = abs(d.y) >= abs(d.x)
             switch configuration.axis {
             case .vertical where !verticalDominant, .horizontal where verticalDominant:

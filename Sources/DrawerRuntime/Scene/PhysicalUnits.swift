@@ -16,12 +16,15 @@ public struct PhysicalUnits: Equatable, Hashable, Sendable {
         self.pointsPerMillimetre = pointsPerMillimetre
     }
 
-    /// From the panel's physical size in mm and its resolution in pixels. Uses the horizontal
-    /// density (pixels are square on every supported panel; the mean of both axes would hide a
-    /// wrong `physical_mm`).
+    /// From the panel's physical size in mm and its resolution in pixels, both in the same
+    /// orientation (swap them for a panel rotated 90°). Uses the horizontal density (pixels are
+    /// square on every supported panel). Without a usable size: the nominal density.
     public init(physicalMillimetres: Size, pixels: Size, scale: Double) {
-        let pxPerMm = physicalMillimetres.width > 0 ? pixels.width / physicalMillimetres.width : 96 / 25.4
-        self.init(scale: scale, pointsPerMillimetre: pxPerMm / scale)
+        guard physicalMillimetres.width > 0, pixels.width > 0 else {
+            self = .nominal(scale: scale)
+            return
+        }
+        self.init(scale: scale, pointsPerMillimetre: pixels.width / physicalMillimetres.width / scale)
     }
 
     /// When the panel size is unknown: a nominal 160 px/inch at scale 1 (iOS's point density),
