@@ -89,6 +89,23 @@ final class VelocityTrackerTests: XCTestCase {
         }
     }
 
+    func testVelocityDecaysWithThePauseBeforeLift() {
+        for hz in [25.0, 60.0, 125.0] {
+            var tracker = VelocityTracker()
+            for (p, t) in sampleTouches(constant, hz: hz, duration: 0.3) { tracker.add(p, at: t) }
+            let full = constant.velocity(0).length
+            var last = Double.infinity
+            for pauseMs in stride(from: 0, through: 100, by: 5) {
+                let v = tracker.velocity(at: .seconds(0.3) + .milliseconds(pauseMs)).length
+                XCTAssertLessThanOrEqual(v, last * 1.001 + 1e-9, "\(hz) Hz: never grows with the pause (beyond window rounding)")
+                last = v
+                if Double(pauseMs) <= 1000 / hz { XCTAssertEqual(v, full, accuracy: full * 0.01, "\(hz) Hz, one report late is no pause") }
+                if pauseMs >= 60 && hz > 25 { XCTAssertEqual(v, 0, "\(hz) Hz after \(pauseMs) ms") }
+                if pauseMs >= 75 { XCTAssertEqual(v, 0) }
+            }
+        }
+    }
+
     func testFewSamplesAndReset() {
         var tracker = VelocityTracker()
         XCTAssertEqual(tracker.velocity(at: .zero), .zero)
