@@ -18,7 +18,7 @@
 ///   first, then the container moves (sheets §2.6 rule 20, LNPopup §5.5 rule 25).
 /// Whatever neither can take is `overflow`, assigned to the last participant in that order, for
 /// its owner to rubber-band. A reversal first takes back the overflow, so nothing jumps.
-public enum NestedScrollPolicy: String, Equatable, Hashable, Sendable {
+public enum NestedScrollPolicy: String, CaseIterable, Equatable, Hashable, Sendable {
     case resizeFirst
     case scrollFirst
 }

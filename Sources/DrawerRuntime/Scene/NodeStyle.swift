@@ -1,7 +1,7 @@
 import PanelRenderer
 
 /// A length along one axis.
-public enum Dimension: Equatable, Hashable, Sendable {
+public enum Length: Equatable, Hashable, Sendable {
     /// The content's natural size.
     case auto
     /// Points.
@@ -26,8 +26,8 @@ public enum Dimension: Equatable, Hashable, Sendable {
 /// Size and decoration of a node. Decoration is data for the renderer; layout uses sizes,
 /// padding and the safe-area flag.
 public struct NodeStyle: Equatable, Sendable {
-    public var width: Dimension
-    public var height: Dimension
+    public var width: Length
+    public var height: Length
     public var minWidth: Double
     public var minHeight: Double
     public var padding: EdgeInsets
@@ -37,7 +37,7 @@ public struct NodeStyle: Equatable, Sendable {
     /// while padding the content by the safe area.
     public var ignoresSafeArea: Bool
 
-    public init(width: Dimension = .auto, height: Dimension = .auto, minWidth: Double = 0, minHeight: Double = 0,
+    public init(width: Length = .auto, height: Length = .auto, minWidth: Double = 0, minHeight: Double = 0,
                 padding: EdgeInsets = .zero, background: Color? = nil, cornerRadius: Double = 0,
                 ignoresSafeArea: Bool = false) {
         self.width = width; self.height = height; self.minWidth = minWidth; self.minHeight = minHeight

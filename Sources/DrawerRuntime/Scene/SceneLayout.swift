@@ -22,7 +22,7 @@ public struct LayoutItem: Equatable, Sendable {
     /// Index of the nearest enclosing scroll view item (the item itself for a scroll view).
     public var scrollView: Int?
     /// For labels: horizontal alignment resolved for the layout direction (.left/.center/.right).
-    public var textAlignment: TextAlignment?
+    public var textAlignment: LabelAlignment?
     /// Button or row action reported when tapped.
     public var actionID: String?
     /// For scroll views: the content's size and the largest offset along the scroll axis.
@@ -87,7 +87,7 @@ struct LayoutEngine {
 
     var rtl: Bool { context.direction == .rightToLeft }
 
-    func fixed(_ d: Dimension) -> Double? {
+    func fixed(_ d: Length) -> Double? {
         switch d {
         case .points(let v): return max(0, v)
         case .millimetres(let mm): return context.units.points(millimetres: mm)
@@ -203,7 +203,7 @@ struct LayoutEngine {
         }
     }
 
-    func resolve(_ a: TextAlignment) -> TextAlignment {
+    func resolve(_ a: LabelAlignment) -> LabelAlignment {
         switch a {
         case .leading: return rtl ? .right : .left
         case .trailing: return rtl ? .left : .right

@@ -2,7 +2,7 @@ import PanelRenderer
 
 /// One node of a panel's content tree: pure data, no drawing, no behaviour. Built from the app's
 /// TOML by panel-kiosk, laid out by `SceneLayout`, drawn by the renderer from the layout result.
-/// All lengths are points unless a `Dimension` says millimetres.
+/// All lengths are points unless a `Length` says millimetres.
 public struct SceneNode: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         /// Children stacked along an axis.
@@ -40,7 +40,7 @@ public struct SceneNode: Equatable, Sendable {
         SceneNode(id: id, .stack(StackSpec(axis: .horizontal, spacing: spacing, alignment: alignment)), style: style, children: children)
     }
     public static func label(id: String? = nil, _ text: String, size: Double = 17, bold: Bool = false,
-                             color: Color = .black, alignment: TextAlignment = .leading, maxLines: Int? = nil,
+                             color: Color = .black, alignment: LabelAlignment = .leading, maxLines: Int? = nil,
                              style: NodeStyle = NodeStyle()) -> SceneNode {
         SceneNode(id: id, .label(LabelSpec(text: text, fontSize: size, bold: bold, color: color,
                                            alignment: alignment, maxLines: maxLines)), style: style)
@@ -61,11 +61,13 @@ public enum StackAxis: String, Equatable, Hashable, Sendable { case vertical, ho
 /// Placement across a stack's axis. Leading/trailing follow the layout direction.
 public enum CrossAlignment: String, Equatable, Hashable, Sendable { case leading, center, trailing, stretch }
 
-/// Text alignment; leading/trailing follow the layout direction, left/right do not.
-public enum TextAlignment: String, Equatable, Hashable, Sendable { case leading, center, trailing, left, right }
+/// A label's horizontal text alignment; leading/trailing follow the layout direction, left/right
+/// do not. (Named apart from PanelRenderer's `TextAlignment` {left, center, right}, which the
+/// layout's resolved alignment maps onto one to one.)
+public enum LabelAlignment: String, Equatable, Hashable, Sendable { case leading, center, trailing, left, right }
 
 /// Reading direction of the panel; RTL mirrors x in stacks and leading/trailing alignments.
-public enum LayoutDirection: String, Equatable, Hashable, Sendable { case leftToRight, rightToLeft }
+public enum LayoutDirection: String, CaseIterable, Equatable, Hashable, Sendable { case leftToRight, rightToLeft }
 
 public struct StackSpec: Equatable, Sendable {
     public var axis: StackAxis
@@ -81,11 +83,11 @@ public struct LabelSpec: Equatable, Sendable {
     public var fontSize: Double
     public var bold: Bool
     public var color: Color
-    public var alignment: TextAlignment
+    public var alignment: LabelAlignment
     /// nil = unlimited.
     public var maxLines: Int?
     public init(text: String, fontSize: Double = 17, bold: Bool = false, color: Color = .black,
-                alignment: TextAlignment = .leading, maxLines: Int? = nil) {
+                alignment: LabelAlignment = .leading, maxLines: Int? = nil) {
         self.text = text; self.fontSize = fontSize; self.bold = bold; self.color = color
         self.alignment = alignment; self.maxLines = maxLines
     }
