@@ -105,10 +105,9 @@ public struct PaneDynamics: Sendable {
             var tHit: Double? = (intoLo || intoHi) ? 0 : nil
             var wall = intoLo ? lo : hi
             if tHit == nil {
-                for b in [lo, hi] {
-                    if let t = firstHit(x: x, v: v, g: g, wall: b), t <= remaining, t < (tHit ?? .infinity) {
-                        tHit = t; wall = b
-                    }
+                if let t = firstHit(x: x, v: v, g: g, wall: lo), t <= remaining { tHit = t; wall = lo }
+                if let t = firstHit(x: x, v: v, g: g, wall: hi), t <= remaining, t < (tHit ?? .infinity) {
+                    tHit = t; wall = hi
                 }
             }
             guard let t = tHit else {
@@ -152,7 +151,8 @@ public struct PaneDynamics: Sendable {
         guard disc >= 0 else { return nil }
         let r = disc.squareRoot()
         let t1 = (-v - r) / g, t2 = (-v + r) / g
-        let candidates = [t1, t2].filter { $0 > 1e-12 }
-        return candidates.min()
+        let a = t1 > 1e-12 ? t1 : .infinity, b = t2 > 1e-12 ? t2 : .infinity
+        let t = min(a, b)
+        return t.isFinite ? t : nil
     }
 }
