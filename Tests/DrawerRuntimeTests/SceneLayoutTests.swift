@@ -128,3 +128,16 @@ final class SceneLayoutTests: XCTestCase {
         XCTAssertEqual(a, b)
     }
 }
+
+final class ListRowHeightTests: XCTestCase {
+    func testRowHeightDefaultsFollowSubtitles() {
+        XCTAssertEqual(ListSpec(rows: [ListRow(title: "a")]).resolvedRowHeight, 44)
+        XCTAssertEqual(ListSpec(rows: [ListRow(title: "a", subtitle: "b")]).resolvedRowHeight, 60)
+        XCTAssertEqual(ListSpec(rows: [ListRow(title: "a")], rowHeight: 52).resolvedRowHeight, 52)
+        let root = SceneNode.vstack([SceneNode(id: "l", .list(ListSpec(rows: [ListRow(title: "a", subtitle: "b", actionID: "x")])))])
+        let l = SceneLayout.layout(root, in: Rect(0, 0, 300, 500), context: LayoutContext(measurer: ApproximateTextMeasurer()))
+        XCTAssertEqual(l.item(id: "l")?.frame.height, 60)
+        XCTAssertEqual(l.hitTest(Point(5, 59))?.actionID, "x")
+        XCTAssertNil(l.hitTest(Point(5, 61)))
+    }
+}

@@ -111,7 +111,7 @@ struct LayoutEngine {
         case .image(let i):
             s = i.naturalSize ?? .zero
         case .list(let l):
-            s = Size(innerMax ?? 0, Double(l.rows.count) * l.rowHeight)
+            s = Size(innerMax ?? 0, Double(l.rows.count) * l.resolvedRowHeight)
         case .progressBar:
             s = Size(innerMax ?? 0, 4)
         case .spacer:
@@ -175,8 +175,9 @@ struct LayoutEngine {
         case .stack(let spec):
             placeStack(node.children, spec, inner: inner, path: path, parent: index, clip: clip, scrollView: scrollView)
         case .list(let l):
+            let h = l.resolvedRowHeight
             for (r, row) in l.rows.enumerated() {
-                let rowFrame = Rect(inner.x, inner.y + Double(r) * l.rowHeight, inner.width, l.rowHeight)
+                let rowFrame = Rect(inner.x, inner.y + Double(r) * h, inner.width, h)
                 items.append(LayoutItem(path: path + [r], id: nil, content: .listRow(row, index: r), style: NodeStyle(),
                                         frame: rowFrame, clip: clip, parent: index, scrollView: scrollView,
                                         actionID: row.actionID))

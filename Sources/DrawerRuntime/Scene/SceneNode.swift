@@ -128,9 +128,13 @@ public struct ListRow: Equatable, Sendable {
 
 public struct ListSpec: Equatable, Sendable {
     public var rows: [ListRow]
-    /// Points per row; 44 (iOS's default row) unless set.
-    public var rowHeight: Double
-    public init(rows: [ListRow], rowHeight: Double = 44) { self.rows = rows; self.rowHeight = rowHeight }
+    /// Points per row; nil = 44 (iOS's default row), or 60 when any row has a subtitle.
+    public var rowHeight: Double?
+    public init(rows: [ListRow], rowHeight: Double? = nil) { self.rows = rows; self.rowHeight = rowHeight }
+
+    public var resolvedRowHeight: Double {
+        rowHeight ?? (rows.contains { $0.subtitle != nil } ? 60 : 44)
+    }
 }
 
 public struct ButtonSpec: Equatable, Sendable {
