@@ -139,3 +139,23 @@ final class SpringMotionTests: XCTestCase {
         XCTAssertGreaterThan(m.value, v)
     }
 }
+
+final class SpringClampTests: XCTestCase {
+    func testAbsurdSpringsAreClampedAndStillSettle() {
+        for (zeta, response) in [(1.0, 0.0), (50.0, 0.01), (-1.0, 0.3), (Double.nan, Double.infinity), (3.0, 0.001)] {
+            let s = Spring(dampingRatio: zeta, response: response)
+            var m = SpringMotion(from: 0, to: 100, spring: s, at: .zero)
+            var t = Instant.zero
+            while m.needsFrames && t < .seconds(30) { t = t + .frame(hz: 60); m.advance(to: t) }
+            XCTAssertEqual(m.value, 100, "ζ \(zeta) response \(response) → \(s)")
+        }
+    }
+}
+
+extension SpringClampTests {
+    func testNonFiniteInputRestsInsteadOfSpinning() {
+        let m = SpringMotion(from: .nan, to: 50, velocity: .infinity, at: .zero)
+        XCTAssertTrue(m.isAtRest)
+        XCTAssertEqual(m.value, 50)
+    }
+}

@@ -12,10 +12,14 @@ public struct Spring: Equatable, Hashable, Sendable {
     /// Seconds.
     public var response: Double
 
+    /// Out-of-range values from a config file are clamped, never trapped: ζ to 0.05...10 (an
+    /// undamped spring would never rest, so the frame loop could never idle), and the
+    /// response to at least 20 ms and ζ/40 s, which keeps ω·dt and c·dt small enough for the
+    /// 4 ms RK4 step to stay stable (c·dt ≤ 1.26).
     public init(dampingRatio: Double, response: Double) {
-        precondition(response > 0 && dampingRatio >= 0)
-        self.dampingRatio = dampingRatio
-        self.response = response
+        let zeta = dampingRatio.isFinite ? min(max(dampingRatio, 0.05), 10) : 1
+        self.dampingRatio = zeta
+        self.response = max(response.isFinite ? response : 0.4, 0.02, zeta / 40)
     }
 
     /// UIKit-style: `duration` in seconds is used as the response (see the type's doc).
