@@ -94,3 +94,22 @@ final class ScrollPhysicsTests: XCTestCase {
         XCTAssertEqual(final(hz: 60), final(hz: 50))
     }
 }
+
+final class NonFiniteMotionTests: XCTestCase {
+    func testNaNVelocityNeverKeepsFramesRunning() {
+        var s = ScrollPhysics(contentLength: 2000, viewportLength: 400, offset: 100)
+        s.beginDrag(at: .zero)
+        s.endDrag(fingerVelocity: .nan, at: .zero)
+        s.advance(to: .milliseconds(16))
+        XCTAssertFalse(s.needsFrames)
+        var v = AnimatedValue(10)
+        v.fling(velocity: .infinity, at: .zero)
+        v.advance(to: .milliseconds(16))
+        XCTAssertFalse(v.needsFrames)
+        XCTAssertEqual(v.value, 10)
+        var d = PaneDynamics(position: .nan, configuration: .init(gravity: -2000, boundary: 0...300), at: .zero)
+        d.push(velocityChange: .nan, at: .zero)
+        XCTAssertTrue(d.isAtRest)
+        XCTAssertEqual(d.position, 0)
+    }
+}

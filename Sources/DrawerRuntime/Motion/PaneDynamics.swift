@@ -48,8 +48,9 @@ public struct PaneDynamics: Sendable {
                 at time: Instant, step: TimeSpan = .milliseconds(4)) {
         self.configuration = configuration
         self.step = step
-        let x = min(max(position, configuration.boundary.lowerBound), configuration.boundary.upperBound)
-        committed = MotionState(value: x, velocity: ptPerSecond)
+        let p = position.isFinite ? position : configuration.target
+        let x = min(max(p, configuration.boundary.lowerBound), configuration.boundary.upperBound)
+        committed = MotionState(value: x, velocity: ptPerSecond.isFinite ? ptPerSecond : 0)
         committedTime = time
         self.time = time
         current = committed
@@ -85,6 +86,7 @@ public struct PaneDynamics: Sendable {
     /// An instantaneous push at `time`: adds `velocityChange` pt/s (see `DynamicsUnits`).
     public mutating func push(velocityChange: Double, at time: Instant) {
         advance(to: time)
+        guard velocityChange.isFinite else { return }
         committed = MotionState(value: current.value, velocity: current.velocity + velocityChange)
         committedTime = max(time, self.time)
         current = committed

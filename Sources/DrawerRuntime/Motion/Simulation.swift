@@ -78,6 +78,13 @@ public struct Simulation<Function: SimulationFunction>: Sendable {
     }
 
     private mutating func settleIfConverged() {
+        // A non-finite state can never converge; stop it rather than animate NaN forever.
+        if !committed.value.isFinite || !committed.velocity.isFinite {
+            committed = MotionState(value: committed.value.isFinite ? committed.value : 0, velocity: 0)
+            current = committed
+            isAtRest = true
+            return
+        }
         if case .converge(let rest) = function.convergence(value: committed.value, velocity: committed.velocity) {
             committed = MotionState(value: rest, velocity: 0)
             current = committed
