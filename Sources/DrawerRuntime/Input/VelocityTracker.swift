@@ -8,11 +8,16 @@ import PanelRenderer
 /// squares over the samples of the last `horizon` (default 100 ms) before the query time:
 /// quadratic when there are at least `quadraticMinimumSamples` samples (so an accelerating
 /// flick reports its speed at release, not its average), linear otherwise.
-/// The derivative is taken at the newest sample.
+/// The derivative is taken at the newest sample. A slow digitizer (25 Hz puts only 2-3 reports
+/// in 100 ms) gets its window stretched up to `maximumHorizon` (150 ms) until it holds
+/// `quadraticMinimumSamples` samples, so its fit can still follow an accelerating finger.
 ///
-/// A finger that stopped before lifting must not fling: if the newest sample is older than
-/// `pauseThreshold` (default 60 ms, above the 40 ms gap of a 25 Hz digitizer) at query time,
-/// the velocity is zero; a finger held still while the digitizer keeps reporting fits to ~0.
+/// A finger that stopped before lifting must not fling. libinput reports nothing for a finger
+/// at rest, so the silence since the newest sample is the evidence: up to 1.25 report
+/// intervals (a lift may come one report late) the fit stands; from there the velocity decays
+/// linearly to zero at `pauseThreshold` (default 60 ms; never less than that grace + 20 ms, so
+/// a 25 Hz digitizer's 40 ms gaps are not mistaken for a pause). A finger held still while the
+/// digitizer keeps reporting fits to ~0 by itself.
 ///
 /// Usage: `add` the down and every move; at lift ask `velocity(at: up.time)` without adding the
 /// lift point (it repeats the last location at a later time and would bias the fit).
@@ -23,6 +28,7 @@ public struct VelocityTracker: Equatable, Sendable {
     }
 
     public var horizon: TimeSpan
+    public var maximumHorizon: TimeSpan
     public var pauseThreshold: TimeSpan
     public var quadraticMinimumSamples: Int
 
@@ -30,9 +36,10 @@ public struct VelocityTracker: Equatable, Sendable {
     public private(set) var samples: [Sample] = []
     private static let capacity = 32
 
-    public init(horizon: TimeSpan = .milliseconds(100), pauseThreshold: TimeSpan = .milliseconds(60),
-                quadraticMinimumSamples: Int = 4) {
+    public init(horizon: TimeSpan = .milliseconds(100), maximumHorizon: TimeSpan = .milliseconds(150),
+                pauseThreshold: TimeSpan = .milliseconds(60), quadraticMinimumSamples: Int = 4) {
         self.horizon = horizon
+        self.maximumHorizon = max(horizon, maximumHorizon)
         self.pauseThreshold = pauseThreshold
         self.quadraticMinimumSamples = max(3, quadraticMinimumSamples)
         samples.reserveCapacity(Self.capacity)
@@ -53,15 +60,33 @@ public struct VelocityTracker: Equatable, Sendable {
 
     /// Velocity in points per second as of `time` (normally the lift time).
     public func velocity(at time: Instant) -> Point {
-        guard let newest = samples.last, time - newest.time <= pauseThreshold else { return .zero }
-        let oldest = time - horizon
+        guard let newest = samples.last, time >= newest.time else { return .zero }
+        let oldest = time - horizon, stretched = time - maximumHorizon
         var start = samples.count - 1
         while start > 0 && samples[start - 1].time >= oldest { start -= 1 }
+        while start > 0 && samples.count - start < quadraticMinimumSamples && samples[start - 1].time >= stretched {
+            start -= 1
+        }
         let window = samples[start...]
         guard window.count >= 2 else { return .zero }
+        let factor = pauseFactor(window, silence: time - newest.time)
+        guard factor > 0 else { return .zero }
         let quadratic = window.count >= quadraticMinimumSamples
-        return Point(Self.slope(window, newest.time, quadratic) { $0.x },
-                     Self.slope(window, newest.time, quadratic) { $0.y })
+        return Point(Self.slope(window, newest.time, quadratic) { $0.x } * factor,
+                     Self.slope(window, newest.time, quadratic) { $0.y } * factor)
+    }
+
+    /// 1 while the silence is within the digitizer's rhythm, falling linearly to 0 at the pause
+    /// threshold (see the type's doc).
+    private func pauseFactor(_ window: ArraySlice<Sample>, silence: TimeSpan) -> Double {
+        let span = (window.last!.time - window.first!.time).seconds
+        let interval = span / Double(window.count - 1)
+        let grace = 1.25 * interval
+        let end = max(pauseThreshold.seconds, grace + 0.020)
+        let gap = silence.seconds
+        if gap <= grace { return 1 }
+        if gap >= end { return 0 }
+        return (end - gap) / (end - grace)
     }
 
     /// d(coordinate)/dt at `origin`, in units per second, from a least-squares polynomial fit

@@ -44,3 +44,14 @@ public enum RubberBand {
         return value
     }
 }
+
+extension RubberBand {
+    /// The finger overshoot that `hyperbolic` maps to `displayed` (|displayed| < d): used to
+    /// resume a drag on a body caught while it shows an overshoot, without a jump.
+    public static func inverseHyperbolic(_ displayed: Double, dimension d: Double, coefficient c: Double) -> Double {
+        guard d > 0, c > 0 else { return 0 }
+        let y = min(abs(displayed), d * 0.999_999)
+        let x = y * d / (c * (d - y))
+        return displayed < 0 ? -x : x
+    }
+}

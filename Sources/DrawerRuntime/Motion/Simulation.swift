@@ -5,8 +5,8 @@
 /// step that is *reported* but never committed. So the same start state and the same total
 /// time give bit-identical committed states whether frames come at 30, 60 or 144 Hz, and the
 /// reported value never lags the clock. A call that spans more than `maxCatchUp` (default
-/// 250 ms, a long stall) drops the excess instead of running thousands of steps: the motion
-/// resumes where it was rather than jumping.
+/// 1 s = 250 steps, a long stall) drops the excess instead of running unbounded steps: the
+/// motion resumes where it was rather than jumping. Frame loops never come near it.
 ///
 /// On convergence the value snaps to the function's exact rest value and velocity becomes 0.
 public struct Simulation<Function: SimulationFunction>: Sendable {
@@ -23,7 +23,7 @@ public struct Simulation<Function: SimulationFunction>: Sendable {
     public private(set) var isAtRest: Bool
 
     public init(function: Function, state: MotionState, at time: Instant,
-                step: TimeSpan = .milliseconds(4), maxCatchUp: TimeSpan = .milliseconds(250)) {
+                step: TimeSpan = .milliseconds(4), maxCatchUp: TimeSpan = .seconds(1)) {
         precondition(step > .zero)
         self.function = function
         self.step = step
@@ -78,6 +78,13 @@ public struct Simulation<Function: SimulationFunction>: Sendable {
     }
 
     private mutating func settleIfConverged() {
+        // A non-finite state can never converge; stop it rather than animate NaN forever.
+        if !committed.value.isFinite || !committed.velocity.isFinite {
+            committed = MotionState(value: committed.value.isFinite ? committed.value : 0, velocity: 0)
+            current = committed
+            isAtRest = true
+            return
+        }
         if case .converge(let rest) = function.convergence(value: committed.value, velocity: committed.velocity) {
             committed = MotionState(value: rest, velocity: 0)
             current = committed

@@ -12,8 +12,13 @@ public struct SpringMotion: Sendable {
     public init(from value: Double, to target: Double, velocity ptPerSecond: Double = 0,
                 spring: Spring = .standard, at time: Instant,
                 restDistance: Double = 0.01, restSpeed: Double = 1) {
+        // Non-finite input (a bad config or a degenerate layout) would never converge and keep
+        // the frame loop awake forever: such a motion starts at rest on its target.
+        let target = target.isFinite ? target : 0
+        let value = value.isFinite ? value : target
+        let velocity = ptPerSecond.isFinite ? ptPerSecond : 0
         let f = SpringFunction(spring: spring, target: target, restDistance: restDistance, restSpeed: restSpeed)
-        simulation = Simulation(function: f, state: MotionState(value: value, velocity: ptPerSecond), at: time)
+        simulation = Simulation(function: f, state: MotionState(value: value, velocity: velocity), at: time)
     }
 
     /// Points.
@@ -37,7 +42,7 @@ public struct SpringMotion: Sendable {
     public mutating func retarget(to target: Double, spring: Spring? = nil, at time: Instant) {
         advance(to: time)
         var f = simulation.function
-        f.target = target
+        f.target = target.isFinite ? target : f.target
         if let spring { f.spring = spring }
         let state = MotionState(value: value, velocity: velocity)
         simulation.function = f
@@ -52,4 +57,19 @@ public struct SpringMotion: Sendable {
 
     /// Where the motion will come to rest. For a spring, always its target.
     public var restingValue: Double { target }
+
+    /// When the motion will come to rest if left alone (simulates a copy on the same fixed
+    /// grid, so the answer is exact), or nil if not within `limit`. Cost: one RK4 step per 4 ms.
+    public func settleTime(limit: TimeSpan = .seconds(10)) -> Instant? {
+        if isAtRest { return time }
+        var copy = self
+        let end = time + limit
+        var t = time
+        while t < end {
+            t = t + .milliseconds(4)
+            copy.advance(to: t)
+            if copy.isAtRest { return copy.simulation.committedTime }
+        }
+        return nil
+    }
 }

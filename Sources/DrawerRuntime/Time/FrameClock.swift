@@ -3,7 +3,7 @@
 ///
 /// Implementations: `TestClock` (advanced by tests and by the offscreen renderer),
 /// `MonotonicClock` (device path), and the vblank-following clock of the DRM loop.
-public protocol FrameClock: AnyObject {
+public protocol FrameClock {
     var now: Instant { get }
 }
 

@@ -14,6 +14,7 @@ public struct Instant: Comparable, Hashable, Sendable, CustomStringConvertible {
     public static func nanoseconds(_ ns: Int64) -> Instant { Instant(nanoseconds: ns) }
     /// `ms` milliseconds after the origin (script times are integer milliseconds).
     public static func milliseconds(_ ms: Int) -> Instant { Instant(nanoseconds: Int64(ms) * 1_000_000) }
+    public static func milliseconds(_ ms: Int64) -> Instant { Instant(nanoseconds: ms * 1_000_000) }
     /// `ms` milliseconds after the origin, rounded to the nearest nanosecond.
     public static func milliseconds(_ ms: Double) -> Instant {
         Instant(nanoseconds: Int64((ms * 1e6).rounded()))

@@ -9,6 +9,7 @@ public struct TimeSpan: Comparable, Hashable, Sendable, CustomStringConvertible 
 
     public static func nanoseconds(_ ns: Int64) -> TimeSpan { TimeSpan(nanoseconds: ns) }
     public static func milliseconds(_ ms: Int) -> TimeSpan { TimeSpan(nanoseconds: Int64(ms) * 1_000_000) }
+    public static func milliseconds(_ ms: Int64) -> TimeSpan { TimeSpan(nanoseconds: ms * 1_000_000) }
     /// Rounded to the nearest nanosecond.
     public static func milliseconds(_ ms: Double) -> TimeSpan {
         TimeSpan(nanoseconds: Int64((ms * 1e6).rounded()))
