@@ -1,7 +1,5 @@
 import PanelRenderer
 
-public enum LayoutDirection: String, Sendable { case leftToRight, rightToLeft }
-
 /// What a component needs to know about the screen it lives on. All lengths in points.
 public struct Environment: Equatable, Sendable {
     /// The container (the whole screen, in points).

@@ -21,15 +21,6 @@ public enum DrawerSnapMode: Equatable, Sendable {
     case nearestPositionUnlessExceeded(threshold: Double)
 }
 
-/// Which of the drawer and an inner scroll view moves first in one continuous drag.
-public enum NestedScrollPolicy: String, CaseIterable, Sendable {
-    /// The drawer grows to open before the content scrolls; dragging down with the content
-    /// at its top shrinks the drawer (Apple Maps; what Pulley's users asked for).
-    case resizeFirst
-    /// The content scrolls whenever it can (UIKit's default nesting).
-    case scrollFirst
-}
-
 /// Every option of the bottom drawer, defaulting to Pulley's values (interaction.md §1).
 public struct BottomDrawerConfig: Equatable, Sendable {
     public var positions: Set<DrawerPosition> = Set(DrawerPosition.allCases)
