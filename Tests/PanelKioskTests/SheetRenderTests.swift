@@ -181,4 +181,31 @@ final class SheetRenderTests: XCTestCase {
         XCTAssertEqual(collapse.number("sheet", "anchor_index"), 2)
         XCTAssertEqual(collapse.number("sheet", "background_inset_pt"), 44)
     }
+
+    // MARK: Frames (light and dark)
+
+    func testFramesAtRestAndMidGestureInBothThemes() throws {
+        let example = try String(contentsOfFile: CLI.root + "/examples/sheet.toml", encoding: .utf8)
+        // Middle anchor (240); the finger drags the header up 100 pt to origin 140 and holds.
+        let script = "0 do sheet snap 1 instant\n100 down 1 400 260\n150 move 1 400 210\n200 move 1 400 160\n"
+        for (appearance, card) in [("light", Color(rgb: 0xFFFFFF)), ("dark", Color(rgb: 0x1C1C1E))] {
+            let app = example.replacingOccurrences(of: #"appearance = "light""#, with: #"appearance = "\#(appearance)""#)
+            let run = try RenderRun.run(app: app, script: script, at: [0, 200])
+            let rest = try run.frame("frame-000000.png")
+            XCTAssertEqual(rest.color(x: 700, y: 300), card, "\(appearance): card colour below the middle anchor")
+            XCTAssertNotEqual(rest.color(x: 0, y: 241), card, "\(appearance): rounded top-left corner (radius 10)")
+            let top = rest.color(x: 400, y: 2)
+            XCTAssertEqual(Int(top.g), 0xC3, accuracy: 2, "\(appearance): undimmed at the middle anchor")
+            let mid = try run.frame("frame-000200.png")
+            XCTAssertEqual(mid.color(x: 700, y: 160), card, "\(appearance): the card followed the finger to 140")
+            XCTAssertNotEqual(mid.color(x: 700, y: 130), card)
+            // Dimming 0.3 × (1 − (140 − 20) / (240 − 20)) = 0.136 over the top row of the background.
+            XCTAssertEqual(Double(mid.color(x: 400, y: 2).g), 0xC3 * (1 - 0.3 * (1 - 120.0 / 220)), accuracy: 3,
+                           "\(appearance): dimming follows the card")
+        }
+        let expanded = try RenderRun.run(app: example, script: "0 do sheet snap 0 instant\n", at: [0])
+        let png = try expanded.frame("final.png")
+        XCTAssertEqual(Double(png.color(x: 400, y: 2).g), 0xC3 * 0.7, accuracy: 3, "0.3 dimming at the top anchor")
+        XCTAssertEqual(png.color(x: 700, y: 300), Color(rgb: 0xFFFFFF))
+    }
 }

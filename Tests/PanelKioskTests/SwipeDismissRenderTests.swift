@@ -96,4 +96,30 @@ final class SwipeDismissRenderTests: XCTestCase {
         XCTAssertEqual(run.number("modal", "offset_pt"), 0)
         XCTAssertEqual(run.number("modal", "alpha"), 1)
     }
+
+    // MARK: Frames (light and dark)
+
+    func testFramesAtRestAndMidGestureInBothThemes() throws {
+        let example = try String(contentsOfFile: CLI.root + "/examples/dismiss.toml", encoding: .utf8)
+        // A slow 100 pt drag held: offset 100, alpha (480 − 100) / 480 = 0.79.
+        var lines = ["0 down 1 700 150"]
+        for i in 1...5 { lines.append("\(i * 20) move 1 700 \(150 + i * 20)") }
+        for (appearance, card) in [("light", Color(rgb: 0xFFFFFF)), ("dark", Color(rgb: 0x1C1C1E))] {
+            let app = example.replacingOccurrences(of: #"appearance = "light""#, with: #"appearance = "\#(appearance)""#)
+            let run = try RenderRun.run(app: app, script: lines.joined(separator: "\n") + "\n", at: [0, 100])
+            XCTAssertEqual(run.number("modal", "offset_pt"), 100)
+            let rest = try run.frame("frame-000000.png")
+            XCTAssertEqual(rest.color(x: 700, y: 300), card, "\(appearance): full-screen card at rest")
+            XCTAssertEqual(rest.color(x: 700, y: 2), card, "\(appearance): it covers the top too")
+            let mid = try run.frame("frame-000100.png")
+            let bgTop = mid.color(x: 700, y: 2)
+            XCTAssertEqual(Int(bgTop.r), 0xF6, accuracy: 3, "\(appearance): the background shows above the moved card")
+            // The card fades: 0.79 card over the gradient at that row.
+            let alpha = 380.0 / 480
+            let p = mid.color(x: 700, y: 300)
+            let bgRow300 = 0xF6 + (0xD9 - 0xF6) * 300.0 / 479
+            XCTAssertEqual(Double(p.r), alpha * Double(card.r) + (1 - alpha) * bgRow300, accuracy: 4,
+                           "\(appearance): faded card")
+        }
+    }
 }
