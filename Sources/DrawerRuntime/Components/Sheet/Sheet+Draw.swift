@@ -38,7 +38,14 @@ extension Sheet {
         let top = card.y + rules.chromeTop + offset
         guard top < env.size.height else { return }
         if covering {
-            canvas.fillRect(Rect(card.x, top, card.width, card.maxY - top), .solid(pal.card))
+            // A soft shadow on the sliding page's top edge tells it apart from the page beneath.
+            let page = Rect(card.x, top, card.width, card.maxY - top)
+            if theme.shadowStrength > 0 {
+                canvas.drawShadow(roundedRect: page, radii: CornerRadii(all: 0),
+                                  shadow: Shadow(color: pal.shadow.withOpacity(0.12 * theme.shadowStrength),
+                                                 blur: 12, offset: Point(0, -2)))
+            }
+            canvas.fillRect(page, .solid(pal.card))
             canvas.fillRect(Rect(card.x, top, card.width, 1), .solid(pal.separator))
         }
         let isPushed = page !== stack.pages.first
