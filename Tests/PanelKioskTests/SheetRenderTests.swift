@@ -161,6 +161,11 @@ final class SheetRenderTests: XCTestCase {
         let second = try RenderRun.run(app: app, script: down.joined(separator: "\n") + "\n")
         XCTAssertEqual(second.number("sheet", "scroll_offset_pt"), 0)
         XCTAssertEqual(second.number("sheet", "origin_pt"), 90)
+        // Lifted while the list moves fast at the top anchor: the card stays, the list glides on.
+        let lifted = try RenderRun.run(app: app, script: up.joined(separator: "\n") + "\n301 up 1\n")
+        XCTAssertEqual(lifted.number("sheet", "origin_pt"), 20)
+        XCTAssertEqual(lifted.number("sheet", "anchor_index"), 0)
+        XCTAssertGreaterThan(lifted.number("sheet", "scroll_offset_pt"), 80, "momentum (0.998 per ms)")
     }
 
     func testCatchingAMovingCardTakesOverWhereItIs() throws {

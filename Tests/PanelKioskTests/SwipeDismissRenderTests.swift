@@ -66,7 +66,7 @@ final class SwipeDismissRenderTests: XCTestCase {
         // Long content: the list scrolls instead; no status at all.
         let scrolls = try RenderRun.run(app: app(rows: 40), script: script, size: "390x844")
         XCTAssertEqual(scrolls.names("modal"), [])
-        XCTAssertEqual(scrolls.number("modal", "scroll_offset_pt"), 300)
+        XCTAssertGreaterThan(scrolls.number("modal", "scroll_offset_pt"), 300, "scrolled 300, then its momentum")
         XCTAssertEqual(scrolls.component("modal")["presented"] as? Bool, true)
     }
 

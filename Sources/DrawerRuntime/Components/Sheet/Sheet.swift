@@ -21,6 +21,8 @@ public final class Sheet: Component {
         /// `inContent`: the drag began on the page's content, so it hands off to scrolling.
         case dragging(lastY: Double, inContent: Bool)
         case settling(SpringMotion)
+        /// The card rests at the top anchor while the page's list glides on.
+        case scrollFling(ContentFling, page: SheetPage)
     }
     enum PressTarget: Equatable { case dimming, closeButton, header, content }
 
@@ -89,8 +91,10 @@ public final class Sheet: Component {
     }
 
     public var needsFrames: Bool {
-        if case .settling = phase { return true }
-        return stack.isSliding
+        switch phase {
+        case .settling, .scrollFling: return true
+        default: return stack.isSliding
+        }
     }
 
     public func claims(_ p: Point) -> Bool {
@@ -127,6 +131,10 @@ public final class Sheet: Component {
             origin = motion.value
             phase = .resting
             transition(.press(p), at: time)
+        case (.scrollFling, .press(let p)):
+            // A finger on a gliding list stops it where it is.
+            phase = .resting
+            transition(.press(p), at: time)
         case (_, .press(let p)):
             phase = .pressed(start: p, target: pressTarget(at: p))
         case (.pressed(let start, let target), .move(let p)):
@@ -146,8 +154,15 @@ public final class Sheet: Component {
             settle(to: anchorIndex, velocity: 0, at: time)
         case (.dragging(_, let inContent), .release(_, let v, let cancelled)):
             if inContent, abs(origin - rules.topOrigin) < 0.5 {
-                // The list was scrolling with the card at the top anchor: the card stays.
+                // The list was scrolling with the card at the top anchor: the card stays and
+                // the list keeps its momentum.
                 settle(to: 0, velocity: 0, at: time)
+                let page = stack.top
+                let maxScroll = page.content?.maxScrollOffset(viewportHeight: rules.contentViewportHeight) ?? 0
+                if !cancelled, case .resting = phase,
+                   let fling = ContentFling(offset: page.scrollOffset, fingerVelocity: v, maxOffset: maxScroll, at: time) {
+                    phase = .scrollFling(fling, page: page)
+                }
             } else {
                 // A cancelled touch has no trustworthy velocity: nearest anchor.
                 settle(to: rules.snapIndex(origin: origin, velocity: cancelled ? 0 : v), velocity: cancelled ? 0 : v, at: time)
@@ -174,6 +189,10 @@ public final class Sheet: Component {
                 phase = .resting
                 emitDid(at: time)
             } else { phase = .settling(motion) }
+        case (.scrollFling(var fling, let page), .tick):
+            let (offset, finished) = fling.advance(to: time)
+            page.scrollOffset = offset
+            phase = finished ? .resting : .scrollFling(fling, page: page)
         default:
             break
         }

@@ -26,6 +26,8 @@ public final class SwipeDismiss: Component {
         case pressed(start: Point, translation0: Double)
         /// The list scrolls; `lastY` is the finger's previous y.
         case scrolling(lastY: Double)
+        /// The list glides on after a scroll (the card stays put).
+        case scrollFling(ContentFling)
         /// The dismiss drag: the raw translation is the finger's y minus `anchorY`.
         case dragging(anchorY: Double)
         case dismissing(from: Double, start: Instant)
@@ -87,7 +89,7 @@ public final class SwipeDismiss: Component {
 
     public var needsFrames: Bool {
         switch phase {
-        case .presenting, .dismissing, .returning: true
+        case .presenting, .dismissing, .returning, .scrollFling: true
         default: false
         }
     }
@@ -125,7 +127,7 @@ public final class SwipeDismiss: Component {
         case (.returning(let from, let start), .press(let p)):
             offset = rules.returnOffset(from: from, elapsed: (time - start).seconds) ?? 0
             phase = .pressed(start: p, translation0: rules.translation(offset: offset))
-        case (.resting, .press(let p)):
+        case (.resting, .press(let p)), (.scrollFling, .press(let p)):
             phase = .pressed(start: p, translation0: 0)
         case (.pressed(let start, let t0), .move(let p)):
             let dy = p.y - start.y, dx = p.x - start.x
@@ -170,16 +172,20 @@ public final class SwipeDismiss: Component {
         case (.pressed(let start, _), .release(let p, _, let cancelled)):
             phase = offset > 0 ? .returning(from: offset, start: time) : .resting
             if !cancelled, (p - start).length <= touchSlop { tap(at: p, time: time) }
-        case (.scrolling, .release):
-            phase = .resting
+        case (.scrolling, .release(_, let v, let cancelled)):
+            if !cancelled, let fling = ContentFling(offset: scrollOffset, fingerVelocity: v, maxOffset: maxScroll, at: time) {
+                phase = .scrollFling(fling)
+            } else { phase = .resting }
         case (.hidden, .present):
             offset = rules.height
             phase = .presenting(SpringMotion(from: offset, to: 0, velocity: 0,
                                              spring: Spring(duration: config.presentDuration, dampingRatio: 1),
                                              at: time, restDistance: 0.05, restSpeed: 2))
             scrollOffset = 0
-        case (.presenting, .dismiss), (.resting, .dismiss), (.returning, .dismiss):
-            startDismiss(at: time)
+        case (.hidden, .dismiss), (.dismissing, .dismiss):
+            break
+        case (_, .dismiss):
+            startDismiss(at: time)      // from code or the close button, even mid-gesture
         case (.dismissing, .home):
             break                              // finishes on its own; `completed` follows
         case (.hidden, .home):
@@ -199,6 +205,10 @@ public final class SwipeDismiss: Component {
                 phase = .hidden
                 emit(.completed, at: time)   // only once the slide really finished
             }
+        case (.scrollFling(var fling), .tick):
+            let (y, finished) = fling.advance(to: time)
+            scrollOffset = y
+            phase = finished ? .resting : .scrollFling(fling)
         case (.returning(let from, let start), .tick):
             if let y = rules.returnOffset(from: from, elapsed: (time - start).seconds) { offset = y } else {
                 offset = 0
