@@ -213,4 +213,31 @@ final class SheetRenderTests: XCTestCase {
         XCTAssertEqual(Double(png.color(x: 400, y: 2).g), 0xC3 * 0.7, accuracy: 3, "0.3 dimming at the top anchor")
         XCTAssertEqual(png.color(x: 700, y: 300), Color(rgb: 0xFFFFFF))
     }
+
+    func testCheckNamesBadAnchorsAndMisspelledKeys() throws {
+        let dir = CLI.tempDir()
+        try """
+            [[component]]
+            id = "s"
+            kind = "sheet"
+            anchors = ["ratio 1.5", "default_collapsed"]
+            bounce = true
+            [[component.pages]]
+            id = "root"
+
+            [[component]]
+            id = "m"
+            kind = "swipe_dismiss"
+            offset = 0.95
+            """.write(toFile: dir + "/bad.toml", atomically: true, encoding: .utf8)
+        let r = try CLI.run(["check", dir + "/bad.toml"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("bad.toml:4:1: 'anchors' has 'ratio 1.5'"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("bad.toml:5:1: unknown key 'bounce' in component 's' (did you mean 'bounces'?)"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("bad.toml:12:1: 'offset' = 0.95 is out of range 0...0.9"), r.stderr)
+        for example in ["sheet", "dismiss"] {
+            let ok = try CLI.run(["check", CLI.root + "/examples/\(example).toml"])
+            XCTAssertEqual(ok.status, 0, ok.stderr)
+        }
+    }
 }

@@ -7,14 +7,16 @@ extension ComponentSpec {
     /// root page first.
     static func parseSheet(id: String, _ t: inout TableReader, base: String) -> ComponentSpec {
         var c = SheetConfig()
+        let anchorsNode = t.raw("anchors") ?? t.node    // where messages about anchors point
         if let names = t.strings("anchors") {
             var anchors: [SheetAnchor] = []
             for n in names {
                 if let a = parseAnchor(n) { anchors.append(a) } else {
-                    t.sink.error(t.node, "'anchors' has '\(n)'; use default_expanded, default_collapsed, \"ratio R\", \"from_top P\" or \"from_bottom P\"")
+                    t.sink.error(anchorsNode, "'anchors' has '\(n)'; use default_expanded, default_collapsed, \"ratio R\" (R in 0...1), \"from_top P\" or \"from_bottom P\"")
                 }
             }
-            if names.isEmpty { t.sink.error(t.node, "'anchors' needs at least one anchor") } else { c.anchors = anchors }
+            if names.isEmpty { t.sink.error(anchorsNode, "'anchors' needs at least one anchor") }
+            if !anchors.isEmpty { c.anchors = anchors }
         }
         if let i = t.int("initial_anchor", range: 0...(max(0, c.anchors.count - 1))) { c.initialAnchor = i }
         c.bounces = t.bool("bounces", default: c.bounces)
