@@ -32,6 +32,8 @@ public final class Sheet: Component {
         /// `velocity`: pt/s, positive downward.
         case release(Point, velocity: Double, cancelled: Bool)
         case snap(Int, animated: Bool)
+        /// The screen changed size: the anchors moved, the logical anchor stays.
+        case relayout
         case tick
     }
 
@@ -50,6 +52,8 @@ public final class Sheet: Component {
     private var velocity = VelocityTracker()
     private var owner: Int?
     private var pendingDid = false
+    /// The latest time the sheet was brought to (layout changes happen "now").
+    private var now = Instant.zero
     public var touchSlop = 8.0
     /// Draws page titles (nil: titles are not drawn, e.g. in rule tests).
     let titleText: TextRenderer?
@@ -81,8 +85,7 @@ public final class Sheet: Component {
 
     public func layout(in env: Environment) {
         rules = SheetRules(config: config, env: env)
-        anchorIndex = rules.clampIndex(anchorIndex)
-        if case .resting = phase { origin = rules.origins[anchorIndex] }
+        transition(.relayout, at: now)
         stack.travel = rules.cardHeight - rules.chromeTop
         for page in catalogue.values {
             _ = page.content?.layout(width: rules.cardFrame(origin: origin).width, env: env)
@@ -125,6 +128,16 @@ public final class Sheet: Component {
     /// All changes of `phase`, `anchorIndex` and `origin` go through here.
     func transition(_ input: Input, at time: Instant) {
         switch (phase, input) {
+        case (.settling(var motion), .relayout):
+            // Re-aim at the anchor's new place from where the card is, keeping its speed.
+            anchorIndex = rules.clampIndex(anchorIndex)
+            motion.retarget(to: rules.origins[anchorIndex], at: time)
+            phase = .settling(motion)
+        case (.pressed, .relayout), (.dragging, .relayout):
+            anchorIndex = rules.clampIndex(anchorIndex)   // the finger keeps the card; release snaps it
+        case (_, .relayout):
+            anchorIndex = rules.clampIndex(anchorIndex)
+            origin = rules.origins[anchorIndex]
         case (.settling(var motion), .press(let p)):
             // Catch it where it really is (sheets reads the animation's end value: 31b).
             motion.advance(to: time)
@@ -307,6 +320,7 @@ public final class Sheet: Component {
     // MARK: Component
 
     public func advance(to time: Instant) {
+        now = max(now, time)
         transition(.tick, at: time)
         stack.transition(.tick, at: time)
     }
