@@ -212,6 +212,13 @@ final class SheetRenderTests: XCTestCase {
         let png = try expanded.frame("final.png")
         XCTAssertEqual(Double(png.color(x: 400, y: 2).g), 0xC3 * 0.7, accuracy: 3, "0.3 dimming at the top anchor")
         XCTAssertEqual(png.color(x: 700, y: 300), Color(rgb: 0xFFFFFF))
+        // A pushed page at rest: the close button disc (systemGray3-like #C7C7CC) 10 pt from the
+        // card's top (20) and right edge: spanning x 760...790, y 30...60, its cross cut out.
+        let pushed = try RenderRun.run(app: example, script: "0 do sheet snap 0 instant\n0 do sheet push details\n")
+        let page = try pushed.frame("final.png")
+        XCTAssertEqual(page.color(x: 764, y: 45), Color(rgb: 0xC7C7CC), "disc, left of the cross")
+        XCTAssertEqual(page.color(x: 775, y: 45), Color(rgb: 0xFFFFFF), "the cross's centre in the card colour")
+        XCTAssertEqual(page.color(x: 755, y: 45), Color(rgb: 0xFFFFFF), "outside the disc")
     }
 
     func testCheckNamesBadAnchorsAndMisspelledKeys() throws {
