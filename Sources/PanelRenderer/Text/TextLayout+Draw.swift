@@ -1,0 +1,47 @@
+extension TextLayout {
+    /// Draws every line with solid `color`, SrcOver, the box's top-left at `origin` (device
+    /// px). Baselines are rounded to whole pixels; glyph x positions to quarter pixels when
+    /// `style.subpixelPositioning`, else to whole pixels (floor(x + 0.5)). Overlapping glyph
+    /// coverage is summed before blending, as in `drawText`.
+    /// Allocates only when a glyph/sub-pixel position is rasterized for the first time.
+    public func draw(into view: PixmapView, origin: Point, color: Color, clip: IntRect? = nil) {
+        var clipRect = view.bounds
+        if let clip { clipRect = clipRect.intersection(clip) }
+        guard !clipRect.isEmpty, color.a > 0, style.sizePx > 0 else { return }
+        let face = style.face
+        let paint = face.paintTable.paint(color)
+        let steps = Double(GlyphCache.subpixelSteps)
+        let size64 = Int((style.sizePx * 64).rounded())
+        for (i, line) in lines.enumerated() {
+            let baselineY = origin.y + baseline(ofLine: i)
+            // Skip lines entirely outside the clip (ascent/descent plus a pixel of slack).
+            if baselineY + metrics.descent + 2 < Double(clipRect.y)
+                || baselineY - metrics.ascent - 2 > Double(clipRect.maxY) { continue }
+            let lineLeft = origin.x + lineX(i)
+            var run = GlyphRunCompositor(view: view, paint: paint, clip: clipRect, scratch: face.scratch)
+            for g in line.glyphs {
+                let x = lineLeft + g.x
+                var ix: Int, sub = 0
+                if style.subpixelPositioning {
+                    let q = Int((x * steps + 0.5).rounded(.down))
+                    ix = q >= 0 ? q / Int(steps) : -((-q + Int(steps) - 1) / Int(steps))
+                    sub = q - ix * Int(steps)
+                } else {
+                    ix = Int((x + 0.5).rounded(.down))
+                }
+                let iy = Int((baselineY + g.y + 0.5).rounded(.down))
+                let image = g.face.glyphImage(g.glyph, size64: size64, subpixel: sub, hinting: style.hinting)
+                if let mask = image.mask { run.add(mask, x: ix + image.left, y: iy - image.top) }
+            }
+            run.flush()
+        }
+    }
+
+    /// The pixel rectangle the line boxes cover at `origin`, with one pixel of slack for
+    /// anti-aliasing and rounding; for damage tracking. Glyphs that reach past the font's
+    /// ascent/descent or their advance (stacked accents, italic overhang) can ink outside
+    /// it: pad by a few px when drawing such text.
+    public func bounds(at origin: Point) -> IntRect {
+        Rect(origin.x - 1, origin.y - 1, max(boxWidth, width) + 2, height + 2).integralOutset
+    }
+}
