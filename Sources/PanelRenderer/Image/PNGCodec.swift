@@ -50,6 +50,23 @@ public enum PNGCodec {
         return pixmap
     }
 
+    /// Width and height of the PNG at `path`, px, from its header (no pixel decoding).
+    public static func imageSize(path: String) throws -> (width: Int, height: Int) {
+        let data = try readFileBytes(path)
+        guard data.count >= 8, Array(data[0..<8]) == signature else {
+            throw ImageError(name: path, reason: "not a PNG file (bad signature)")
+        }
+        return try data.withUnsafeBytes { raw in
+            var image = png_image()
+            image.version = UInt32(PNG_IMAGE_VERSION)
+            defer { png_image_free(&image) }
+            guard png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count) != 0 else {
+                throw ImageError(name: path, reason: "corrupt PNG header (\(message(of: &image)))")
+            }
+            return (Int(image.width), Int(image.height))
+        }
+    }
+
     /// Encodes `view` as PNG bytes (un-premultiplied; RGB when fully opaque, else RGBA).
     public static func encodeData(_ view: PixmapView) throws -> [UInt8] {
         try encode(view, name: "PNG data") { image, buffer, stride in
