@@ -33,9 +33,12 @@ public enum ImageScaler {
         return out
     }
 
-    /// `source` resampled to `width` x `height` px; nil for an empty source or target.
+    /// `source` resampled to `width` x `height` px; nil for an empty source or target, or
+    /// when the result or the intermediate buffer would exceed `PNGCodec.maxPixels`.
     public static func scaled(_ source: PixmapView, width: Int, height: Int) -> Pixmap? {
-        guard source.width > 0, source.height > 0, let dst = Pixmap(width: width, height: height) else { return nil }
+        guard source.width > 0, source.height > 0, width > 0, height > 0,
+              width <= PNGCodec.maxPixels / height, width <= PNGCodec.maxPixels / source.height,
+              let dst = Pixmap(width: width, height: height) else { return nil }
         if width == source.width && height == source.height {
             dst.view.copy(from: source)
             return dst

@@ -16,6 +16,9 @@ public enum PNGCodec {
     private static let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
     /// Largest side we decode, px: the same limit as `Pixmap`.
     public static let maxSide = 1 << 15
+    /// Largest pixel count we decode (256 MiB of pixels), so a hostile header cannot make
+    /// us allocate gigabytes.
+    public static let maxPixels = 1 << 26
 
     /// Decodes the PNG file at `path`. Throws `ImageError` naming `path`.
     public static func decode(path: String) throws -> Pixmap {
@@ -37,7 +40,7 @@ public enum PNGCodec {
                 throw ImageError(name: name, reason: "corrupt PNG header (\(message(of: &image)))")
             }
             let w = Int(image.width), h = Int(image.height)
-            guard w > 0, h > 0, w <= maxSide, h <= maxSide, let pixmap = Pixmap(width: w, height: h) else {
+            guard w > 0, h > 0, w <= maxSide, h <= maxSide, w * h <= maxPixels, let pixmap = Pixmap(width: w, height: h) else {
                 throw ImageError(name: name, reason: "unsupported PNG size \(w)x\(h) px")
             }
             image.format = formatBGRA  // little-endian BGRA bytes == 0xAARRGGBB words

@@ -11,16 +11,17 @@
 /// - Returns: the pen x after the last glyph, px.
 /// Allocates only when a glyph is rasterized for the first time (then cached in `face`).
 /// Scalars the face lacks draw its .notdef glyph (use `TextLayout` for font fallback).
+/// Non-finite positions or sizes (NaN, infinity, <= 0, > 4096 px) draw nothing.
 @discardableResult
 public func drawText(_ text: String, face: FontFace, sizePx: Double, at origin: Point,
                      color: Color, into view: PixmapView, clip: IntRect? = nil) -> Double {
-    let size64 = Int((sizePx * 64).rounded())
+    let size64 = glyphSize64(sizePx) ?? 0
     let scale = sizePx / Double(face.unitsPerEm)
     var clipRect = view.bounds
     if let clip { clipRect = clipRect.intersection(clip) }
     let canDraw = !clipRect.isEmpty && color.a > 0 && size64 > 0
     let paint = face.paintTable.paint(color)
-    let baseline = Int((origin.y + 0.5).rounded(.down))
+    let baseline = pixelRound(origin.y)
     var penX = origin.x
     var run = GlyphRunCompositor(view: view, paint: paint, clip: clipRect, scratch: face.scratch)
     for scalar in text.unicodeScalars {
@@ -28,7 +29,7 @@ public func drawText(_ text: String, face: FontFace, sizePx: Double, at origin: 
         if canDraw {
             let image = face.glyphImage(glyph, size64: size64)
             if let mask = image.mask {
-                let gx = Int((penX + 0.5).rounded(.down))
+                let gx = pixelRound(penX)
                 run.add(mask, x: gx + image.left, y: baseline - image.top)
             }
         }

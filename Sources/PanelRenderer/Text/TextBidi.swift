@@ -18,12 +18,15 @@ enum Bidi {
     /// Mandaic and their presentation forms; L for other letters and for digits (numbers
     /// keep their left-to-right order inside RTL text); neutral for spaces and punctuation.
     static func classify(_ v: UInt32) -> BidiClass {
+        if v < 0x80 {  // ASCII fast path: letters and digits are L, the rest neutral
+            let lower = v | 0x20
+            return (lower >= 0x61 && lower <= 0x7A) || (v >= 0x30 && v <= 0x39) ? .leftToRight : .neutral
+        }
         switch v {
         case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF:
             // Arabic-Indic digits are numbers too: keep them LTR like European digits.
             if (0x0660...0x0669).contains(v) || (0x06F0...0x06F9).contains(v) { return .leftToRight }
             return .rightToLeft
-        case 0x30...0x39: return .leftToRight
         default:
             guard let s = Unicode.Scalar(v) else { return .neutral }
             return s.properties.isAlphabetic ? .leftToRight : .neutral

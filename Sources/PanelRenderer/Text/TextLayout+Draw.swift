@@ -7,11 +7,10 @@ extension TextLayout {
     public func draw(into view: PixmapView, origin: Point, color: Color, clip: IntRect? = nil) {
         var clipRect = view.bounds
         if let clip { clipRect = clipRect.intersection(clip) }
-        guard !clipRect.isEmpty, color.a > 0, style.sizePx > 0 else { return }
+        guard !clipRect.isEmpty, color.a > 0, let size64 = glyphSize64(style.sizePx) else { return }
         let face = style.face
         let paint = face.paintTable.paint(color)
         let steps = Double(GlyphCache.subpixelSteps)
-        let size64 = Int((style.sizePx * 64).rounded())
         for (i, line) in lines.enumerated() {
             let baselineY = origin.y + baseline(ofLine: i)
             // Skip lines entirely outside the clip (ascent/descent plus a pixel of slack).
@@ -23,13 +22,13 @@ extension TextLayout {
                 let x = lineLeft + g.x
                 var ix: Int, sub = 0
                 if style.subpixelPositioning {
-                    let q = Int((x * steps + 0.5).rounded(.down))
+                    let q = pixelRound(x * steps)
                     ix = q >= 0 ? q / Int(steps) : -((-q + Int(steps) - 1) / Int(steps))
                     sub = q - ix * Int(steps)
                 } else {
-                    ix = Int((x + 0.5).rounded(.down))
+                    ix = pixelRound(x)
                 }
-                let iy = Int((baselineY + g.y + 0.5).rounded(.down))
+                let iy = pixelRound(baselineY + g.y)
                 let image = g.face.glyphImage(g.glyph, size64: size64, subpixel: sub, hinting: style.hinting)
                 if let mask = image.mask { run.add(mask, x: ix + image.left, y: iy - image.top) }
             }

@@ -56,6 +56,7 @@ public final class TextShaper {
     }
 
     private static func attachesToPrevious(_ s: Unicode.Scalar) -> Bool {
+        if s.value < 0x80 { return s.value == 0x20 }
         switch s.properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark, .format, .spaceSeparator: return true
         default: return false
