@@ -47,4 +47,28 @@ final class TextDrawTests: XCTestCase {
         XCTAssertEqual(end, 3 + 2 * 1401.0 * 16 / 2048, accuracy: 1e-9)
         XCTAssertEqual(simpleTextWidth("AV", face: face, sizePx: 16), 2 * 1401.0 * 16 / 2048, accuracy: 1e-9)
     }
+
+    /// Overlapping glyph boxes: coverage is added (saturating) before one blend, as
+    /// pixman_composite_glyphs does; separate glyphs blend straight from their masks.
+    func testOverlappingGlyphCoverageIsSummedOnce() throws {
+        let m1 = try XCTUnwrap(Mask(width: 4, height: 2)), m2 = try XCTUnwrap(Mask(width: 4, height: 2))
+        for i in 0..<8 { m1.bytes[i] = 100; m2.bytes[i] = 200 }
+        let p = try XCTUnwrap(Pixmap(width: 20, height: 4))
+        p.view.fill(with: Color.white.premultiplied)
+        let paint = GlyphPaintTable().paint(.black)
+        var run = GlyphRunCompositor(view: p.view, paint: paint, clip: p.bounds, scratch: GlyphScratch())
+        run.add(m1, x: 0, y: 0)
+        run.add(m2, x: 2, y: 1)   // overlaps columns 2-3, row 1
+        run.add(m1, x: 12, y: 0)  // separate
+        run.flush()
+        let ref = try XCTUnwrap(Pixmap(width: 20, height: 4))
+        ref.view.fill(with: Color.white.premultiplied)
+        let sum = try XCTUnwrap(Mask(width: 6, height: 3))
+        for y in 0..<2 { for x in 0..<4 { sum[x, y] = 100 } }
+        for y in 1..<3 { for x in 2..<6 { sum[x, y] = UInt8(min(255, Int(sum[x, y]) + 200)) } }
+        ref.view.blendMask(sum, x: 0, y: 0, color: .black)
+        ref.view.blendMask(m1, x: 12, y: 0, color: .black)
+        for y in 0..<4 { for x in 0..<20 { XCTAssertEqual(p[x, y], ref[x, y], "\(x),\(y)") } }
+        XCTAssertEqual(p[2, 1], Color.black.premultiplied)  // 100 + 200 saturates
+    }
 }
