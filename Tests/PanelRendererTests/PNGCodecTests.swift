@@ -29,6 +29,14 @@ final class PNGCodecTests: XCTestCase {
         XCTAssertEqual(q[2, 0], p[2, 0])
     }
 
+    func testXRGBBuffersEncodeAsOpaqueRGB() throws {
+        let p = try XCTUnwrap(Pixmap(width: 2, height: 1))
+        p[0, 0] = 0x0012_3456; p[1, 0] = 0x7FAB_CDEF  // X byte is junk
+        let q = try PNGCodec.decode(data: PNGCodec.encodeData(p.view, ignoringAlpha: true), name: "x")
+        XCTAssertEqual(q[0, 0], 0xFF12_3456)
+        XCTAssertEqual(q[1, 0], 0xFFAB_CDEF)
+    }
+
     func testSubviewWithStrideEncodesOnlyItsPixels() throws {
         let p = try XCTUnwrap(Pixmap(width: 10, height: 10))
         p.view.fill(with: Color.white.premultiplied)

@@ -71,8 +71,10 @@ public enum PNGCodec {
     }
 
     /// Encodes `view` as PNG bytes (un-premultiplied; RGB when fully opaque, else RGBA).
-    public static func encodeData(_ view: PixmapView) throws -> [UInt8] {
-        try encode(view, name: "PNG data") { image, buffer, stride in
+    /// With `ignoringAlpha` the top byte is treated as unused (XRGB8888 buffers such as
+    /// DRM dumb buffers) and an RGB PNG is written from the low 24 bits.
+    public static func encodeData(_ view: PixmapView, ignoringAlpha: Bool = false) throws -> [UInt8] {
+        try encode(view, name: "PNG data", ignoringAlpha: ignoringAlpha) { image, buffer, stride in
             var size = (stride + 1) * Int(image.pointee.height) + (64 << 10)
             for _ in 0..<2 {
                 var out = [UInt8](repeating: 0, count: size)
@@ -90,8 +92,9 @@ public enum PNGCodec {
     }
 
     /// Writes `view` to `path` as a PNG (un-premultiplied; RGB when fully opaque, else RGBA).
-    public static func encode(_ view: PixmapView, to path: String) throws {
-        let data = try encodeData(view)
+    /// `ignoringAlpha` as in `encodeData`.
+    public static func encode(_ view: PixmapView, to path: String, ignoringAlpha: Bool = false) throws {
+        let data = try encodeData(view, ignoringAlpha: ignoringAlpha)
         guard let f = fopen(path, "wb") else {
             throw ImageError(name: path, reason: "cannot create file (\(String(cString: strerror(errno))))")
         }
@@ -103,11 +106,11 @@ public enum PNGCodec {
     }
 
     /// Converts `view` into straight-alpha BGR(A) rows and hands them to `write`.
-    private static func encode<T>(_ view: PixmapView, name: String,
+    private static func encode<T>(_ view: PixmapView, name: String, ignoringAlpha: Bool,
                                   _ write: (UnsafeMutablePointer<png_image>, UnsafeRawPointer, Int) throws -> T) throws -> T {
         guard view.width > 0, view.height > 0 else { throw ImageError(name: name, reason: "cannot encode an empty image") }
         var opaque = true
-        for y in 0..<view.height where opaque {
+        for y in 0..<view.height where opaque && !ignoringAlpha {
             let r = view.row(y)
             for x in 0..<view.width where r[x] >> 24 != 255 { opaque = false; break }
         }
@@ -119,7 +122,7 @@ public enum PNGCodec {
                 let r = view.row(y)
                 var o = y * stride
                 for x in 0..<view.width {
-                    let c = Color(premultipliedPixel: r[x])
+                    let c = Color(premultipliedPixel: ignoringAlpha ? r[x] | 0xFF00_0000 : r[x])
                     out[o] = c.b; out[o + 1] = c.g; out[o + 2] = c.r
                     if !opaque { out[o + 3] = c.a }
                     o += channels
