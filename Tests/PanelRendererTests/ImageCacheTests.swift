@@ -85,4 +85,23 @@ final class ImageCacheTests: XCTestCase {
         XCTAssertEqual(try cache.image(path: path, width: 2, height: 2).width, 2)
         XCTAssertThrowsError(try cache.image(path: path, width: 3, height: 0))
     }
+
+    func testBlendImageCompositesWithOpacityAndClip() throws {
+        let icon = try XCTUnwrap(Pixmap(width: 2, height: 2))
+        icon[0, 0] = Color(rgb: 0xFF0000).premultiplied
+        icon[1, 0] = Color(r: 0, g: 0, b: 255, a: 128).premultiplied
+        // (0,1) and (1,1) stay transparent
+        let dst = try XCTUnwrap(Pixmap(width: 4, height: 4))
+        dst.view.fill(with: Color.white.premultiplied)
+        dst.view.blendImage(icon.view, x: 1, y: 1)
+        XCTAssertEqual(dst.color(x: 1, y: 1), Color(rgb: 0xFF0000))
+        XCTAssertEqual(dst[2, 1], srcOver(icon[1, 0], Color.white.premultiplied))
+        XCTAssertEqual(dst.color(x: 1, y: 2), .white)
+        dst.view.fill(with: Color.white.premultiplied)
+        dst.view.blendImage(icon.view, x: 1, y: 1, opacity: 0.5, clip: IntRect(x: 0, y: 0, width: 2, height: 4))
+        XCTAssertEqual(dst.color(x: 1, y: 1), Color(r: 255, g: 127, b: 127))
+        XCTAssertEqual(dst.color(x: 2, y: 1), .white)  // clipped
+        dst.view.blendImage(icon.view, x: -5, y: 10)    // outside: nothing, no crash
+        dst.view.blendImage(icon.view, x: 0, y: 0, opacity: .nan)
+    }
 }
