@@ -1,6 +1,10 @@
 /// Horizontal placement of each line inside the layout box.
 public enum TextAlignment: Sendable, Equatable {
     case left, center, right
+    /// Left for left-to-right paragraphs, right for right-to-left ones (per line).
+    case leading
+    /// Right for left-to-right paragraphs, left for right-to-left ones (per line).
+    case trailing
 }
 
 /// What happens to text that does not fit `maxWidth` (single line) or `maxLines`.
@@ -40,6 +44,8 @@ public struct TextLayout {
         case .left: return 0
         case .center: return free / 2
         case .right: return free
+        case .leading: return lines[i].isRightToLeft ? free : 0
+        case .trailing: return lines[i].isRightToLeft ? 0 : free
         }
     }
     /// The box origin that puts the first baseline at `baseline` (e.g. to align a label's
@@ -53,6 +59,8 @@ public struct TextLayout {
         let h = lines.count <= 1 ? metrics.ascent + metrics.descent : height
         return Point(rect.minX, rect.minY + (rect.height - h) / 2)
     }
+    /// Direction of the first paragraph, e.g. to mirror an icon and insets for RTL labels.
+    public var isRightToLeft: Bool { lines.first?.isRightToLeft ?? false }
     /// True when an ellipsis replaced text or lines were dropped.
     public var isTruncated: Bool { lines.contains { $0.isTruncated } }
 }
