@@ -155,4 +155,22 @@ final class TextLayoutTests: XCTestCase {
         } }
         XCTAssertGreaterThan(ink, 100)
     }
+
+    /// Coverage added into a mask and blended once equals drawing the layout directly.
+    func testCoverageMaskMatchesDirectDraw() throws {
+        let l = shaper.layout("Coverage AVA fi", style: style(15))
+        let origin = Point(3.4, 2.2)
+        let mask = try XCTUnwrap(Mask(width: 160, height: 30))
+        l.addCoverage(into: mask, origin: origin)
+        let a = try XCTUnwrap(Pixmap(width: 160, height: 30)), b = try XCTUnwrap(Pixmap(width: 160, height: 30))
+        a.view.fill(with: Color.white.premultiplied); b.view.fill(with: Color.white.premultiplied)
+        l.draw(into: a.view, origin: origin, color: Color(rgb: 0x334455))
+        b.view.blendMask(mask, x: 0, y: 0, color: Color(rgb: 0x334455))
+        var inked = 0
+        for y in 0..<30 { for x in 0..<160 {
+            XCTAssertEqual(a[x, y], b[x, y], "\(x),\(y)")
+            if mask[x, y] != 0 { inked += 1 }
+        } }
+        XCTAssertGreaterThan(inked, 300)
+    }
 }

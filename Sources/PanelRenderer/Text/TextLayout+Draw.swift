@@ -10,7 +10,6 @@ extension TextLayout {
         guard !clipRect.isEmpty, color.a > 0, let size64 = glyphSize64(style.sizePx) else { return }
         let face = style.face
         let paint = face.paintTable.paint(color)
-        let steps = Double(GlyphCache.subpixelSteps)
         for (i, line) in lines.enumerated() {
             let baselineY = origin.y + baseline(ofLine: i)
             // Skip lines entirely outside the clip (ascent/descent plus a pixel of slack).
@@ -19,15 +18,7 @@ extension TextLayout {
             let lineLeft = origin.x + lineX(i)
             var run = GlyphRunCompositor(view: view, paint: paint, clip: clipRect, scratch: face.scratch)
             for g in line.glyphs {
-                let x = lineLeft + g.x
-                var ix: Int, sub = 0
-                if style.subpixelPositioning {
-                    let q = pixelRound(x * steps)
-                    ix = q >= 0 ? q / Int(steps) : -((-q + Int(steps) - 1) / Int(steps))
-                    sub = q - ix * Int(steps)
-                } else {
-                    ix = pixelRound(x)
-                }
+                let (ix, sub) = glyphColumn(lineLeft + g.x)
                 let iy = pixelRound(baselineY + g.y)
                 let image = g.face.glyphImage(g.glyph, size64: size64, subpixel: sub, hinting: style.hinting)
                 if let mask = image.mask { run.add(mask, x: ix + image.left, y: iy - image.top) }
@@ -42,5 +33,16 @@ extension TextLayout {
     /// it: pad by a few px when drawing such text.
     public func bounds(at origin: Point) -> IntRect {
         Rect(origin.x - 1, origin.y - 1, max(boxWidth, width) + 2, height + 2).integralOutset
+    }
+
+    /// The whole-pixel column and quarter-pixel step (0 without sub-pixel positioning) a
+    /// glyph origin at `x` px is drawn at.
+    @inline(__always)
+    func glyphColumn(_ x: Double) -> (column: Int, subpixel: Int) {
+        guard style.subpixelPositioning else { return (pixelRound(x), 0) }
+        let steps = GlyphCache.subpixelSteps
+        let q = pixelRound(x * Double(steps))
+        let col = q >= 0 ? q / steps : -((-q + steps - 1) / steps)  // floor division
+        return (col, q - col * steps)
     }
 }
