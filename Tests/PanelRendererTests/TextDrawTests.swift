@@ -71,4 +71,26 @@ final class TextDrawTests: XCTestCase {
         for y in 0..<4 { for x in 0..<20 { XCTAssertEqual(p[x, y], ref[x, y], "\(x),\(y)") } }
         XCTAssertEqual(p[2, 1], Color.black.premultiplied)  // 100 + 200 saturates
     }
+
+    /// Drawing with a horizontal band clip equals the full drawing inside the band, for
+    /// bands that cut the text, touch its edges, or miss it (lines outside are skipped).
+    func testBandClipsMatchFullDrawInsideTheBand() throws {
+        let shaper = TextShaper()
+        let layout = shaper.layout("Ågjy Éq \u{0645}\u{0631}", style: TextStyle(face: face, sizePx: 18))
+        let full = try XCTUnwrap(Pixmap(width: 140, height: 40))
+        full.view.fill(with: Color.white.premultiplied)
+        drawText("Ågjy Éq|", face: face, sizePx: 18, at: Point(2, 22), color: .black, into: full.view)
+        layout.draw(into: full.view, origin: Point(70, 4), color: .black)
+        for y0 in stride(from: 0, to: 40, by: 3) {
+            let band = IntRect(x: 0, y: y0, width: 140, height: 2)
+            let p = try XCTUnwrap(Pixmap(width: 140, height: 40))
+            p.view.fill(with: Color.white.premultiplied)
+            drawText("Ågjy Éq|", face: face, sizePx: 18, at: Point(2, 22), color: .black, into: p.view, clip: band)
+            layout.draw(into: p.view, origin: Point(70, 4), color: .black, clip: band)
+            for y in 0..<40 { for x in 0..<140 {
+                let expected = y >= y0 && y < y0 + 2 ? full[x, y] : Color.white.premultiplied
+                XCTAssertEqual(p[x, y], expected, "band \(y0): \(x),\(y)")
+            } }
+        }
+    }
 }

@@ -2,8 +2,8 @@
 /// one glyph per Unicode scalar through the face's cmap (no shaping, no kerning), advance =
 /// hmtx advanceWidth * sizePx / unitsPerEm accumulated in floating point from `origin.x`,
 /// each glyph origin rounded to whole pixels with floor(x + 0.5), unhinted grey-scale
-/// coverage, solid `color` SrcOver (overlapping glyph coverage summed first, as pixman does). Reproduces cairo 1.16 with hint style NONE and hint
-/// metrics OFF.
+/// coverage, solid `color` SrcOver, overlapping glyph coverage summed first as pixman
+/// does. Reproduces cairo 1.16 with hint style NONE and hint metrics OFF pixel for pixel.
 ///
 /// - Parameters:
 ///   - origin: pen start x and baseline y, device px.
@@ -19,7 +19,9 @@ public func drawText(_ text: String, face: FontFace, sizePx: Double, at origin: 
     let scale = sizePx / Double(face.unitsPerEm)
     var clipRect = view.bounds
     if let clip { clipRect = clipRect.intersection(clip) }
+    // A line entirely above or below the clip (e.g. outside a damage band) only advances.
     let canDraw = !clipRect.isEmpty && color.a > 0 && size64 > 0
+        && !face.inkMisses(rows: clipRect.y, clipRect.maxY, baseline: origin.y, sizePx: sizePx)
     let paint = face.paintTable.paint(color)
     let baseline = pixelRound(origin.y)
     var penX = origin.x

@@ -12,9 +12,11 @@ extension TextLayout {
         let paint = face.paintTable.paint(color)
         for (i, line) in lines.enumerated() {
             let baselineY = origin.y + baseline(ofLine: i)
-            // Skip lines entirely outside the clip (ascent/descent plus a pixel of slack).
-            if baselineY + metrics.descent + 2 < Double(clipRect.y)
-                || baselineY - metrics.ascent - 2 > Double(clipRect.maxY) { continue }
+            // Skip lines entirely outside the clip (checked against every face in the line,
+            // since a fallback face may ink taller than the primary).
+            if line.glyphs.allSatisfy({ $0.face === face })
+                ? face.inkMisses(rows: clipRect.y, clipRect.maxY, baseline: baselineY, sizePx: style.sizePx)
+                : Self.lineMisses(line, clipRect, baselineY, style.sizePx) { continue }
             let lineLeft = origin.x + lineX(i)
             var run = GlyphRunCompositor(view: view, paint: paint, clip: clipRect, scratch: face.scratch)
             for g in line.glyphs {
@@ -44,5 +46,9 @@ extension TextLayout {
         let q = pixelRound(x * Double(steps))
         let col = q >= 0 ? q / steps : -((-q + steps - 1) / steps)  // floor division
         return (col, q - col * steps)
+    }
+
+    private static func lineMisses(_ line: ShapedLine, _ clip: IntRect, _ baseline: Double, _ sizePx: Double) -> Bool {
+        line.glyphs.allSatisfy { $0.face.inkMisses(rows: clip.y, clip.maxY, baseline: baseline + $0.y, sizePx: sizePx) }
     }
 }
