@@ -22,7 +22,7 @@ public enum PNGCodec {
 
     /// Decodes the PNG file at `path`. Throws `ImageError` naming `path`.
     public static func decode(path: String) throws -> Pixmap {
-        try decode(data: readFileBytes(path), name: path)
+        try decode(data: ImageFile.readBytes(path), name: path)
     }
 
     /// Decodes PNG bytes; `name` is used in error messages (a path or a label).
@@ -55,7 +55,7 @@ public enum PNGCodec {
 
     /// Width and height of the PNG at `path`, px, from its header (no pixel decoding).
     public static func imageSize(path: String) throws -> (width: Int, height: Int) {
-        let data = try readFileBytes(path)
+        let data = try ImageFile.readBytes(path)
         guard data.count >= 8, Array(data[0..<8]) == signature else {
             throw ImageError(name: path, reason: "not a PNG file (bad signature)")
         }

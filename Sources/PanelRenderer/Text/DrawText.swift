@@ -15,7 +15,7 @@
 @discardableResult
 public func drawText(_ text: String, face: FontFace, sizePx: Double, at origin: Point,
                      color: Color, into view: PixmapView, clip: IntRect? = nil) -> Double {
-    let size64 = glyphSize64(sizePx) ?? 0
+    let size64 = TextRounding.size64(sizePx) ?? 0
     let scale = sizePx / Double(face.unitsPerEm)
     var clipRect = view.bounds
     if let clip { clipRect = clipRect.intersection(clip) }
@@ -23,7 +23,7 @@ public func drawText(_ text: String, face: FontFace, sizePx: Double, at origin: 
     let canDraw = !clipRect.isEmpty && color.a > 0 && size64 > 0
         && !face.inkMisses(rows: clipRect.y, clipRect.maxY, baseline: origin.y, sizePx: sizePx)
     let paint = face.paintTable.paint(color)
-    let baseline = pixelRound(origin.y)
+    let baseline = TextRounding.pixel(origin.y)
     var penX = origin.x
     var run = GlyphRunCompositor(view: view, paint: paint, clip: clipRect, scratch: face.scratch)
     for scalar in text.unicodeScalars {
@@ -31,7 +31,7 @@ public func drawText(_ text: String, face: FontFace, sizePx: Double, at origin: 
         if canDraw {
             let image = face.glyphImage(glyph, size64: size64)
             if let mask = image.mask {
-                let gx = pixelRound(penX)
+                let gx = TextRounding.pixel(penX)
                 run.add(mask, x: gx + image.left, y: baseline - image.top)
             }
         }

@@ -4,7 +4,7 @@ extension TextLayout {
     /// mask, then blend it) or for paints other than a solid colour. Does not allocate once
     /// the glyphs are cached.
     public func addCoverage(into mask: Mask, origin: Point) {
-        guard let size64 = glyphSize64(style.sizePx) else { return }
+        guard let size64 = TextRounding.size64(style.sizePx) else { return }
         for (i, line) in lines.enumerated() {
             let baselineY = origin.y + baseline(ofLine: i)
             let lineLeft = origin.x + lineX(i)
@@ -12,7 +12,7 @@ extension TextLayout {
                 let (ix, sub) = glyphColumn(lineLeft + g.x)
                 let image = g.face.glyphImage(g.glyph, size64: size64, subpixel: sub, hinting: style.hinting)
                 guard let m = image.mask else { continue }
-                Self.add(m, into: mask, x: ix + image.left, y: pixelRound(baselineY + g.y) - image.top)
+                Self.add(m, into: mask, x: ix + image.left, y: TextRounding.pixel(baselineY + g.y) - image.top)
             }
         }
     }

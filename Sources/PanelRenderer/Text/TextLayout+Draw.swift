@@ -7,7 +7,7 @@ extension TextLayout {
     public func draw(into view: PixmapView, origin: Point, color: Color, clip: IntRect? = nil) {
         var clipRect = view.bounds
         if let clip { clipRect = clipRect.intersection(clip) }
-        guard !clipRect.isEmpty, color.a > 0, let size64 = glyphSize64(style.sizePx) else { return }
+        guard !clipRect.isEmpty, color.a > 0, let size64 = TextRounding.size64(style.sizePx) else { return }
         let face = style.face
         let paint = face.paintTable.paint(color)
         for (i, line) in lines.enumerated() {
@@ -21,7 +21,7 @@ extension TextLayout {
             var run = GlyphRunCompositor(view: view, paint: paint, clip: clipRect, scratch: face.scratch)
             for g in line.glyphs {
                 let (ix, sub) = glyphColumn(lineLeft + g.x)
-                let iy = pixelRound(baselineY + g.y)
+                let iy = TextRounding.pixel(baselineY + g.y)
                 let image = g.face.glyphImage(g.glyph, size64: size64, subpixel: sub, hinting: style.hinting)
                 if let mask = image.mask { run.add(mask, x: ix + image.left, y: iy - image.top) }
             }
@@ -41,9 +41,9 @@ extension TextLayout {
     /// glyph origin at `x` px is drawn at.
     @inline(__always)
     func glyphColumn(_ x: Double) -> (column: Int, subpixel: Int) {
-        guard style.subpixelPositioning else { return (pixelRound(x), 0) }
+        guard style.subpixelPositioning else { return (TextRounding.pixel(x), 0) }
         let steps = GlyphCache.subpixelSteps
-        let q = pixelRound(x * Double(steps))
+        let q = TextRounding.pixel(x * Double(steps))
         let col = q >= 0 ? q / steps : -((-q + steps - 1) / steps)  // floor division
         return (col, q - col * steps)
     }
