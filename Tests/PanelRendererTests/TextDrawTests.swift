@@ -93,4 +93,25 @@ final class TextDrawTests: XCTestCase {
             } }
         }
     }
+
+    func testSimplePathFallsBackPerCharacter() throws {
+        let mono = try FontFace(path: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf")
+        let text = "a\u{2312}b"  // U+2312 ARC is only in DejaVu Sans Mono
+        let withFallback = simpleTextWidth(text, face: face, fallbacks: [mono], sizePx: 16)
+        let arc = try XCTUnwrap(mono.glyphIndex(for: "\u{2312}"))
+        let expected = simpleTextWidth("ab", face: face, sizePx: 16) + Double(mono.advanceUnits(arc)) * 16 / 2048
+        XCTAssertEqual(withFallback, expected, accuracy: 1e-9)
+        let a = try XCTUnwrap(Pixmap(width: 60, height: 20)), b = try XCTUnwrap(Pixmap(width: 60, height: 20))
+        a.view.fill(with: Color.white.premultiplied); b.view.fill(with: Color.white.premultiplied)
+        let end = drawText(text, face: face, fallbacks: [mono], sizePx: 16, at: Point(2, 15), color: .black, into: a.view)
+        XCTAssertEqual(end, 2 + expected, accuracy: 1e-9)
+        // Same pixels as drawing the three pieces by hand.
+        var x = drawText("a", face: face, sizePx: 16, at: Point(2, 15), color: .black, into: b.view)
+        x = drawText("\u{2312}", face: mono, sizePx: 16, at: Point(x, 15), color: .black, into: b.view)
+        drawText("b", face: face, sizePx: 16, at: Point(x, 15), color: .black, into: b.view)
+        var differ = 0
+        for y in 0..<20 { for x in 0..<60 where a[x, y] != b[x, y] { differ += 1 } }
+        XCTAssertLessThanOrEqual(differ, 4, "only pixels where neighbouring glyphs overlap may differ")
+        XCTAssertNotEqual(a[10, 10], 0)
+    }
 }
