@@ -173,4 +173,21 @@ final class TextLayoutTests: XCTestCase {
         } }
         XCTAssertGreaterThan(inked, 300)
     }
+
+    func testLayoutCacheReusesAndEvicts() {
+        let cache = TextLayoutCache(shaper: shaper, capacity: 4)
+        let a = cache.layout("Now playing", style: style(), maxWidth: 80)
+        let b = cache.layout("Now playing", style: style(), maxWidth: 80)
+        XCTAssertEqual(cache.count, 1)
+        XCTAssertEqual(a.lines.map(\.width), b.lines.map(\.width))
+        _ = cache.layout("Now playing", style: style(), maxWidth: 60)       // different width
+        _ = cache.layout("Now playing", style: style(kerning: false))       // different style
+        _ = cache.layout("Now playing", style: style(14))                   // different size
+        XCTAssertEqual(cache.count, 4)
+        _ = cache.layout("Next", style: style())                            // over capacity
+        XCTAssertLessThanOrEqual(cache.count, 4)
+        XCTAssertGreaterThanOrEqual(cache.count, 2)
+        cache.removeAll()
+        XCTAssertEqual(cache.count, 0)
+    }
 }
