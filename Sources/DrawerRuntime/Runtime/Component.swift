@@ -35,4 +35,12 @@ public protocol Component: AnyObject {
     func draw(_ canvas: Canvas, _ env: Environment)
     /// Returns to the home state (idle reset), animated.
     func reset(at time: Instant)
+    /// After a reload, takes over the logical state of the component with the same id and
+    /// kind from the previous screen (position, anchor, open page), without animation.
+    func carryState(from previous: Component)
+}
+
+extension Component {
+    /// Components without carried state start fresh after a reload.
+    public func carryState(from previous: Component) {}
 }

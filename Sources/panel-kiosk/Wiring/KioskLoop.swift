@@ -9,7 +9,10 @@ import Glibc
 /// normal memory and presented. Input is handled as it arrives with its kernel timestamp.
 final class KioskLoop {
     let output: DRMOutput
-    let screen: Screen
+    private(set) var screen: Screen
+    let appPath: String
+    let geometry: FrameGeometry
+    private var watcher: ConfigWatcher?
     let frame: FrameRenderer
     let loop: EventLoop
     let signals: SignalDescriptor
@@ -43,6 +46,8 @@ final class KioskLoop {
         do { output = try DRMOutput(drmConfig) } catch { throw Failure("\(error)") }
         let geometry = FrameGeometry(widthPx: output.frameWidth, heightPx: output.frameHeight,
                                      scale: board.scale, board: board)
+        self.geometry = geometry
+        appPath = app.path
         let built = try SceneBuilder.build(app: app, geometry: geometry)
         screen = built.screen
         guard let f = FrameRenderer(widthPx: output.frameWidth, heightPx: output.frameHeight) else {
@@ -56,11 +61,8 @@ final class KioskLoop {
         } catch { throw Failure("\(error)") }
         services = try KioskServices(app: app, board: board,
                                      readyStatus: "showing \(app.name) on \(output.connectorName) \(output.mode)")
-        screen.events.addListener { [recorder, services] e in
-            let line = e.json.encoded
-            recorder.write(line)
-            services.control?.broadcast(eventLine: line)
-        }
+        attachEvents(to: screen)
+        watcher = try? ConfigWatcher(files: [app.path] + (app.themePath.map { [$0] } ?? []))
 
         let transform = TouchTransform(rotation: (board.touchRotation ?? board.rotation).rawValue,
                                        uiWidth: Double(output.frameWidth), uiHeight: Double(output.frameHeight))
@@ -74,8 +76,34 @@ final class KioskLoop {
         try watchDescriptors()
     }
 
+    private func attachEvents(to screen: Screen) {
+        screen.events.addListener { [recorder, services] e in
+            let line = e.json.encoded
+            recorder.write(line)
+            services.control?.broadcast(eventLine: line)
+        }
+    }
+
+    /// SIGHUP or a changed file: a valid new app replaces the screen, keeping the state of
+    /// components whose id and kind match; an invalid one is reported and changes nothing.
+    private func reload(reason: String) {
+        do {
+            let built = try ScreenReload.reload(path: appPath, old: screen, geometry: geometry)
+            built.screen.ignoreExtraFingers = screen.ignoreExtraFingers
+            screen = built.screen
+            attachEvents(to: screen)
+            needsDraw = true
+            services.heartbeat.status("reloaded \(appPath) (\(reason))")
+            printError("panel-kiosk: reloaded \(appPath) (\(reason))")
+            if !output.isFlipPending { drawAndPresent(at: monotonicNanoseconds()) }
+        } catch {
+            printError("panel-kiosk: \(reason): keeping the running screens; the new file has problems:\n\(error)")
+        }
+    }
+
     private func watchDescriptors() throws {
         do {
+            if let watcher { try loop.watch(watcher.fd) { [unowned self] in if self.watcher?.changed() == true { self.reload(reason: "file changed") } } }
             guard let drmFD = output.fileDescriptor else { throw Failure("\(output.devicePath): device closed") }
             try loop.watch(drmFD) { [unowned self] in self.flipsReady() }
             try loop.watch(signals.fd) { [unowned self] in self.signalsReady() }
@@ -180,7 +208,9 @@ final class KioskLoop {
     }
 
     private func signalsReady() {
-        for s in signals.read() where s == SIGTERM || s == SIGINT { loop.stop() }
+        for s in signals.read() {
+            if s == SIGHUP { reload(reason: "SIGHUP") } else if s == SIGTERM || s == SIGINT { loop.stop() }
+        }
     }
 
     /// Advances the screen to the time the frame will be seen, draws it and queues the flip.

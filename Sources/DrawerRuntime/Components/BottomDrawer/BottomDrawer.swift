@@ -287,6 +287,17 @@ public final class BottomDrawer: Component {
         }
     }
 
+    public func carryState(from previous: Component) {
+        guard let old = previous as? BottomDrawer else { return }
+        let target = old.position
+        guard target == .closed || rules.supported.contains(target) else { return }
+        position = target
+        phase = .resting
+        height = rules.stopHeight(of: target)
+        scrollOffset = old.scrollOffset
+        clampScroll()
+    }
+
     public func reset(at time: Instant) {
         owner = nil
         transition(.setPosition(config.initial, animated: true), at: time)
