@@ -34,7 +34,7 @@ final class KioskLoop {
         self.startNS = startNS
         self.frameLimit = frameLimit
         let parsed = DRMOutputConfiguration.parse(
-            device: board.device, connector: board.connector,
+            device: try KioskLoop.devicePath(for: board), connector: board.connector,
             mode: board.mode.map { m in "\(m.width)x\(m.height)" + (m.refreshHz.map { "@\($0)" } ?? "") } ?? "auto",
             rotation: board.rotation.rawValue, format: board.pixelFormat == "rgb565" ? .rgb565 : .xrgb8888,
             bufferCount: board.buffers)
@@ -74,6 +74,22 @@ final class KioskLoop {
             printError("panel-kiosk: touch input unavailable (\(error)); running without touch")
         }
         try watchDescriptors()
+    }
+
+    /// The board's `device`, or with `device = "auto"` and a `driver`, the first primary node
+    /// whose kernel driver has that name (boards with several DRM devices, e.g. a Pi 5's
+    /// RP1 DSI next to the HDMI controller).
+    static func devicePath(for board: BoardConfig) throws -> String {
+        guard board.device == "auto", let want = board.driver else { return board.device }
+        var seen: [String] = []
+        for path in (try? drmPrimaryNodes()) ?? [] {
+            guard let dev = try? DRMDevice(path: path, master: false) else { continue }
+            defer { dev.close() }
+            let name = (try? dev.driverName()) ?? "?"
+            if name == want { return path }
+            seen.append("\(path) (\(name))")
+        }
+        throw Failure("board \(board.name): no DRM device with driver '\(want)'; found: \(seen.isEmpty ? "none" : seen.joined(separator: ", "))")
     }
 
     private func attachEvents(to screen: Screen) {
