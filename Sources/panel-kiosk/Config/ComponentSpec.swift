@@ -14,6 +14,7 @@ struct ComponentSpec: Sendable {
     /// Every component kind an app file may use, by its `kind` string.
     static let parsers: [String: Parser] = [
         "bottom_drawer": parseBottomDrawer,
+        "side_drawer": parseSideDrawer,
     ]
 }
 
