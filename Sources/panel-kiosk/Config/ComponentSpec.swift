@@ -15,6 +15,7 @@ struct ComponentSpec: Sendable {
     static let parsers: [String: Parser] = [
         "bottom_drawer": parseBottomDrawer,
         "side_drawer": parseSideDrawer,
+        "popup": parsePopup,
     ]
 }
 
