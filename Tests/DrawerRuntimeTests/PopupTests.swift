@@ -1,0 +1,192 @@
+import XCTest
+@testable import DrawerRuntime
+import PanelRenderer
+
+/// The popup driven by timestamped touches and actions on a simulated clock (390×844 pt).
+final class PopupTests: XCTestCase {
+    var events = EventSink()
+
+    /// A tall scrollable page: 2000 pt of content, no text.
+    final class TallContent: ContentView {
+        func layout(width: Double, env: Environment) -> Double { 2000 }
+        func maxScrollOffset(viewportHeight: Double) -> Double { max(0, 2000 - viewportHeight) }
+        func draw(_ canvas: Canvas, size: Size, scrollOffset: Double, env: Environment) {}
+        func action(at p: Point) -> String? { "row-\(Int(p.y / 50))" }
+    }
+
+    func make(_ configure: (inout PopupConfig) -> Void = { _ in }) -> Popup {
+        var c = PopupConfig()
+        c.barStyle = .prominent
+        c.initialState = .barPresented
+        configure(&c)
+        events = EventSink()
+        return Popup(id: "player", config: c, content: TallContent(), env: Environment(size: Size(390, 844)), events: events)
+    }
+
+    func touch(_ p: Popup, _ phase: TouchEvent.Phase, _ y: Double, x: Double = 200, at ms: Double) {
+        p.advance(to: .milliseconds(ms))
+        p.handle(TouchEvent(id: 1, phase: phase, location: Point(x, y), time: .milliseconds(ms)))
+    }
+
+    func run(_ p: Popup, from: Double, to: Double) {
+        var t = from
+        while t <= to { p.advance(to: .milliseconds(t)); t += 1000 / 60 }
+    }
+
+    var names: [String] { events.events.map(\.name) }
+
+    func testSnapClosesAtTheSnapPointBeforeTheFingerLifts() {
+        let p = make { $0.initialState = .open; $0.interactionStyle = .snap }
+        XCTAssertEqual(p.percent, 1)
+        touch(p, .down, 300, at: 0)
+        var closedAt: Double?
+        var shownAtClose = 0.0
+        var travel = 0.0
+        var t = 0.0
+        while travel < 400 {
+            travel += 2; t += 4
+            let before = p.percent
+            touch(p, .move, 300 + travel, at: t)
+            if closedAt == nil, names.contains("popup_will_close") {
+                closedAt = travel
+                shownAtClose = (1 - before) * 844
+            }
+        }
+        XCTAssertEqual(closedAt ?? 0, 304, "first 2 pt step past 302.08")
+        XCTAssertEqual(shownAtClose, 86.7, accuracy: 0.05, "content had visibly moved ≈ 87 pt at 302 pt of travel")
+        XCTAssertEqual(names, ["popup_will_close"], "decided while the finger is still down")
+        touch(p, .up, 700, at: t + 10)
+        run(p, from: t + 10, to: t + 2000)
+        XCTAssertEqual(p.popupState, .barPresented)
+        XCTAssertEqual(names, ["popup_will_close", "popup_did_close"])
+    }
+
+    func testSnapReleaseBeforeTheSnapPointSpringsBackOpen() {
+        let p = make { $0.initialState = .open; $0.interactionStyle = .snap }
+        touch(p, .down, 300, at: 0)
+        touch(p, .move, 420, at: 50)
+        touch(p, .move, 500, at: 100)
+        XCTAssertLessThan(p.percent, 1)
+        touch(p, .up, 500, at: 200)
+        run(p, from: 200, to: 2000)
+        XCTAssertEqual(p.popupState, .open)
+        XCTAssertEqual(p.percent, 1)
+        XCTAssertEqual(names, [], "no will/did: the state never changed")
+    }
+
+    func testSnapOpensOnAnUpwardSwipeAfterTheDelayWithoutTracking() {
+        let p = make()                                         // automatic: snap to open
+        touch(p, .down, 810, at: 0)
+        touch(p, .move, 790, at: 16)
+        touch(p, .move, 700, at: 32)
+        XCTAssertEqual(p.percent, 0, "not tracking the finger")
+        run(p, from: 32, to: 160)
+        XCTAssertEqual(names, [], "waits 0.15 s")
+        run(p, from: 166, to: 170)
+        XCTAssertEqual(names, ["popup_will_open"])
+        touch(p, .up, 700, at: 180)
+        run(p, from: 180, to: 2000)
+        XCTAssertEqual(p.popupState, .open)
+        XCTAssertEqual(names, ["popup_will_open", "popup_did_open"])
+    }
+
+    func testDownwardSwipeOnTheBarDoesNothingAndTapOpens() {
+        let p = make()
+        touch(p, .down, 800, at: 0)
+        touch(p, .move, 830, at: 16)
+        touch(p, .up, 830, at: 40)
+        run(p, from: 40, to: 600)
+        XCTAssertEqual(p.popupState, .barPresented)
+        touch(p, .down, 810, at: 1000)
+        touch(p, .up, 810, at: 1050)
+        run(p, from: 1050, to: 3000)
+        XCTAssertEqual(p.popupState, .open)
+    }
+
+    func testDragStyleReleaseThroughTouches() {
+        // (finger travel up from the bar in pt, pause before lift?) → final state.
+        let cases: [(Double, Bool, PopupState, String)] = [
+            (100, true, .barPresented, "11.8 % at rest: back"),
+            (200, true, .open, "23.7 % at rest: past 20 %, opens"),
+            (60, false, .open, "a short flick up opens"),
+        ]
+        for (travel, pause, expected, why) in cases {
+            let p = make { $0.interactionStyle = .drag }
+            touch(p, .down, 810, at: 0)
+            for i in 1...6 { touch(p, .move, 810 - travel * Double(i) / 6, at: Double(i) * 10) }
+            XCTAssertEqual(p.percent, travel / 844, accuracy: 1e-9, "the bar follows the finger")
+            touch(p, .up, 810 - travel, at: pause ? 200 : 70)
+            run(p, from: 200, to: 3000)
+            XCTAssertEqual(p.popupState, expected, why)
+        }
+    }
+
+    func testDragCloseFromOpenWithDownwardVelocity() {
+        let p = make { $0.initialState = .open }                // automatic: drag to close
+        touch(p, .down, 300, at: 0)
+        for i in 1...6 { touch(p, .move, 300 + Double(i) * 20, at: Double(i) * 10) }
+        XCTAssertEqual(p.percent, 1 - 120 / 844, accuracy: 1e-9)
+        touch(p, .up, 420, at: 70)
+        run(p, from: 70, to: 2000)
+        XCTAssertEqual(p.popupState, .barPresented)
+        XCTAssertEqual(names, ["popup_will_close", "popup_did_close"])
+    }
+
+    func testScrollContentClosesOnlyFromItsTopEdgeAndStaysPinned() {
+        let p = make { $0.initialState = .open }
+        // Scroll the content down by 100 pt (finger up).
+        touch(p, .down, 600, at: 0)
+        touch(p, .move, 550, at: 16)
+        touch(p, .move, 500, at: 32)
+        XCTAssertEqual(p.scrollOffset, 100)
+        XCTAssertEqual(p.percent, 1)
+        // Finger down 150 pt in the same gesture: 100 scrolls back to the top, 50 closes.
+        touch(p, .move, 650, at: 48)
+        XCTAssertEqual(p.scrollOffset, 0, "pinned at its top")
+        XCTAssertEqual(p.percent, 1 - 50 / 844, accuracy: 1e-9, "no jump: the bar starts from the hand-off")
+        touch(p, .move, 700, at: 64)
+        XCTAssertEqual(p.scrollOffset, 0)
+        XCTAssertEqual(p.percent, 1 - 100 / 844, accuracy: 1e-9)
+    }
+
+    func testQueueRunsOneOperationAtATimeAndCoalesces() throws {
+        let p = make { $0.initialState = .hidden }
+        try p.perform("open", [], at: .zero)                  // present first, then open
+        try p.perform("close", [], at: .milliseconds(10))     // drops the pending open
+        try p.perform("open", [], at: .milliseconds(20))      // drops the pending close
+        run(p, from: 20, to: 5000)
+        XCTAssertEqual(p.popupState, .open)
+        XCTAssertEqual(names, ["bar_presented", "popup_will_open", "popup_did_open"])
+        try p.perform("dismiss_bar", [], at: .milliseconds(6000))
+        run(p, from: 6000, to: 9000)
+        XCTAssertEqual(p.popupState, .hidden)
+        XCTAssertEqual(Array(names.suffix(3)), ["popup_will_close", "popup_did_close", "bar_dismissed"])
+    }
+
+    func testGesturesDuringATransitionAreIgnored() throws {
+        let p = make()
+        try p.perform("open", [], at: .zero)
+        touch(p, .down, 500, at: 100)
+        touch(p, .move, 700, at: 150)
+        touch(p, .up, 700, at: 200)
+        run(p, from: 200, to: 3000)
+        XCTAssertEqual(p.popupState, .open)
+    }
+
+    func testMarqueeNeedsFramesOnlyWhileTheBarShowsAnOverflowingTitle() throws {
+        let text = try TextRenderer(theme: .light)
+        var c = PopupConfig()
+        c.initialState = .barPresented
+        c.marquee = true
+        c.title = "A very long title that cannot possibly fit in the bar of a small phone screen"
+        let p = Popup(id: "player", config: c, content: nil, env: Environment(size: Size(390, 844)), events: events, text: text)
+        XCTAssertTrue(p.needsFrames)
+        try p.perform("set_title", ["Short"], at: .milliseconds(10))
+        XCTAssertFalse(p.needsFrames)
+        try p.perform("set_title", [c.title], at: .milliseconds(20))
+        try p.perform("open", [], at: .milliseconds(30))
+        run(p, from: 30, to: 3000)
+        XCTAssertEqual(p.popupState, .open)
+        XCTAssertFalse(p.needsFrames, "paused while open")
+    }
+}
