@@ -95,18 +95,24 @@ extension Popup {
                           color: line.3, maxWidth: r.width, rtl: env.isRTL)
             }
         }
-        guard config.marquee, widths.contains(where: { $0 > r.width }) else { return }
-        // Edge fades: the trailing edge always, the leading edge only while away from home.
+        guard config.marquee else { return }
+        // Edge fades per scrolling line (MarqueeLabel fades each label): the trailing edge
+        // always, the leading edge only while that line is away from home.
         let f = config.marqueeFade
-        let bg = pal.barBackground
+        let bg = env.theme.palette.barBackground
         let clear = bg.withOpacity(0)
-        let leadingActive = offsets.contains { $0 > 0 }
-        let edges: [(Double, Bool)] = [(r.x, env.isRTL ? true : leadingActive), (r.maxX - f, env.isRTL ? leadingActive : true)]
-        for (i, (x, on)) in edges.enumerated() where on {
-            let stops = i == 0 ? [GradientStop(offset: 0, color: bg), GradientStop(offset: 1, color: clear)]
-                               : [GradientStop(offset: 0, color: clear), GradientStop(offset: 1, color: bg)]
-            canvas.fillRect(Rect(x, r.y + 4, f, r.height - 8),
-                            .linearGradient(start: Point(x, 0), end: Point(x + f, 0), stops: stops))
+        for (i, line) in lines.enumerated() where widths[i] > r.width && !line.0.isEmpty {
+            let band = Rect(r.x, line.1 - line.2.size, r.width, line.2.size * 1.35)
+            let leading = offsets[i] > 0
+            let edges: [(x: Double, fadesIn: Bool, on: Bool)] = [
+                (band.x, false, env.isRTL ? true : leading), (band.maxX - f, true, env.isRTL ? leading : true),
+            ]
+            for e in edges where e.on {
+                let stops = e.fadesIn ? [GradientStop(offset: 0, color: clear), GradientStop(offset: 1, color: bg)]
+                                      : [GradientStop(offset: 0, color: bg), GradientStop(offset: 1, color: clear)]
+                canvas.fillRect(Rect(e.x, band.y, f, band.height),
+                                .linearGradient(start: Point(e.x, 0), end: Point(e.x + f, 0), stops: stops))
+            }
         }
     }
 
