@@ -132,6 +132,22 @@ final class PopupTests: XCTestCase {
         XCTAssertEqual(names, ["popup_will_close", "popup_did_close"])
     }
 
+    func testTheCloseButtonClosesOnTapAndCanBeDragged() {
+        let p = make { $0.initialState = .open }
+        touch(p, .down, 24, x: 195, at: 0)
+        for i in 1...5 { touch(p, .move, 24 + Double(i) * 20, x: 195, at: Double(i) * 10) }
+        XCTAssertEqual(p.percent, 1 - 100 / 844, accuracy: 1e-9, "dragging the chevron drags the popup")
+        XCTAssertTrue(p.isDragging, "the chevron is drawn flat")
+        touch(p, .up, 124, x: 195, at: 60)
+        run(p, from: 60, to: 2000)
+        XCTAssertEqual(p.popupState, .barPresented)
+        let q = make { $0.initialState = .open }
+        touch(q, .down, 24, x: 195, at: 0)
+        touch(q, .up, 24, x: 195, at: 50)
+        run(q, from: 50, to: 2000)
+        XCTAssertEqual(q.popupState, .barPresented, "a tap closes")
+    }
+
     func testScrollContentClosesOnlyFromItsTopEdgeAndStaysPinned() {
         let p = make { $0.initialState = .open }
         // Scroll the content down by 100 pt (finger up).

@@ -90,4 +90,29 @@ final class PopupRenderTests: XCTestCase {
         let drag = try PNGCodec.decode(path: out.dir + "/frame-001550.png")
         XCTAssertEqual(drag.color(x: 400, y: 90 + 12 + 12), Color(rgb: 0xC7C7CC), "flat chevron on its centre line")
     }
+
+    func testDragStyleReleaseDecisionsFromTouchScripts() throws {
+        let dir = CLI.tempDir()
+        let drag = try String(contentsOfFile: player, encoding: .utf8)
+            .replacingOccurrences(of: #"bar_style = "floating""#, with: "bar_style = \"floating\"\ninteraction_style = \"drag\"")
+        try drag.write(toFile: dir + "/player-drag.toml", atomically: true, encoding: .utf8)
+        // dockY = 480 pt: 20 % of the travel is 96 pt.
+        let cases: [(String, String, String)] = [
+            ("60 pt up, paused (12.5 %): back to the bar",
+             "0 down 1 400 440\n20 move 1 400 420\n40 move 1 400 380\n300 up 1\n", "barPresented"),
+            ("120 pt up, paused (25 %): opens",
+             "0 down 1 400 440\n20 move 1 400 400\n40 move 1 400 320\n300 up 1\n", "open"),
+            ("40 pt flick up: the velocity opens it",
+             "0 down 1 400 440\n16 move 1 400 427\n33 move 1 400 413\n50 move 1 400 400\n50 up 1\n", "open"),
+            ("from open, 60 pt down and back up 10: the final upward velocity keeps it open",
+             "0 do player open\n2000 down 1 400 200\n2016 move 1 400 230\n2033 move 1 400 260\n2050 move 1 400 250\n2050 up 1\n", "open"),
+            ("from open, 200 pt down, paused (58 % open < 80 %): closes",
+             "0 do player open\n2000 down 1 400 100\n2020 move 1 400 200\n2040 move 1 400 300\n2300 up 1\n", "barPresented"),
+        ]
+        for (name, script, expected) in cases {
+            let out = try render(dir + "/player-drag.toml", script, at: "0")
+            XCTAssertTrue(out.state.contains(#""state": "\#(expected)""#), "\(name): \(out.state)")
+            XCTAssertTrue(out.state.contains(#""animating": false"#), name)
+        }
+    }
 }

@@ -165,8 +165,16 @@ public final class Popup: Component {
                 transition(.move(p), at: time)
             default: phase = .ignoring                     // downward, horizontal, or style none
             }
-        case (.pressedButton(_, let start), .move(let p)), (.pressedCloseButton(let start), .move(let p)):
+        case (.pressedButton(_, let start), .move(let p)):
             if (p - start).length > config.touchSlop { phase = .ignoring }
+        case (.pressedCloseButton(let start), .move(let p)):
+            // The close button can be dragged too (LNPopupUI #8): a downward drag closes like the page.
+            let d = p - start
+            guard d.length > config.touchSlop else { return }
+            let style = config.gestureStyle(opening: false)
+            guard d.y > 0, abs(d.y) >= abs(d.x), style != .none else { phase = .ignoring; return }
+            phase = style == .snap ? .snapClosing(originY: start.y) : .draggingClosed(originY: start.y)
+            transition(.move(p), at: time)
         case (.draggingOpen(let originY), .move(let p)):
             let maxY = min(max(rules.dockY + p.y - originY, 0), rules.dockY)
             percent = rules.percent(barMaxY: maxY)
