@@ -83,4 +83,14 @@ final class PopupRulesTests: XCTestCase {
         XCTAssertEqual(both[1], 210, accuracy: 1e-9, "160 + 50 gap: one full cycle, holding")
         XCTAssertEqual(rules().marqueeOffsets(elapsed: 5, widths: [400, 0], available: 150), [0, 0], "off by default")
     }
+
+    func testPageStepFromTheFastDecelerationProjection() {
+        let r = rules()
+        // Page 300 pt: the release projected with 0.099 s of fast deceleration must pass 150 pt.
+        XCTAssertEqual(r.pageStep(offset: -160, velocity: 0, page: 300), 1, "dragged past half: next")
+        XCTAssertEqual(r.pageStep(offset: -100, velocity: 0, page: 300), 0, "short: back")
+        XCTAssertEqual(r.pageStep(offset: -60, velocity: -1000, page: 300), 1, "-60 − 99 = −159: a flick pages")
+        XCTAssertEqual(r.pageStep(offset: 60, velocity: 1000, page: 300), -1, "previous")
+        XCTAssertEqual(r.pageStep(offset: -160, velocity: 1000, page: 300), 0, "thrown back")
+    }
 }

@@ -205,4 +205,29 @@ final class PopupTests: XCTestCase {
         XCTAssertEqual(p.popupState, .open)
         XCTAssertFalse(p.needsFrames, "paused while open")
     }
+
+    func testBarPagingSwipesToTheNextItemAndResistsAtTheEnds() {
+        let p = make { $0.items = [PopupItem(title: "One"), PopupItem(title: "Two")] }
+        let titles = p.barLayout(card: p.cardFrame).titles
+        let y = titles.midY
+        // Swipe right on the first item: nothing before it, so it resists and snaps back.
+        touch(p, .down, y, x: titles.midX, at: 0)
+        touch(p, .move, y, x: titles.midX + 100, at: 20)
+        XCTAssertLessThan(p.pageOffset, 100, "rubber band at the first item")
+        touch(p, .up, y, x: titles.midX + 100, at: 40)
+        run(p, from: 40, to: 1000)
+        XCTAssertEqual(p.itemIndex, 0)
+        XCTAssertEqual(p.pageOffset, 0)
+        // Swipe left past half a page: the next item.
+        touch(p, .down, y, x: titles.maxX - 5, at: 1100)
+        touch(p, .move, y, x: titles.maxX - 5 - titles.width * 0.6, at: 1200)
+        XCTAssertEqual(p.pageOffset, -titles.width * 0.6, accuracy: 1e-9, "the titles follow the finger")
+        touch(p, .move, y, x: titles.maxX - 5 - titles.width * 0.6, at: 1300)
+        touch(p, .up, y, x: titles.maxX - 5 - titles.width * 0.6, at: 1400)
+        run(p, from: 1400, to: 2500)
+        XCTAssertEqual(p.itemIndex, 1)
+        XCTAssertEqual(p.title, "Two")
+        XCTAssertEqual(p.popupState, .barPresented, "paging never opens the popup")
+        XCTAssertEqual(names, ["bar_item_changed"])
+    }
 }

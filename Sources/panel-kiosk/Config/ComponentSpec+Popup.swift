@@ -38,6 +38,14 @@ extension ComponentSpec {
         c.marquee = t.bool("marquee", default: c.marquee)
         c.marqueeRate = t.double("marquee_rate", default: c.marqueeRate, range: 1...1000)
         c.marqueeDelay = t.double("marquee_delay", default: c.marqueeDelay, range: 0...60)
+        for var item in t.tables("items") {
+            let title = item.string("title") ?? { item.sink.error(item.node, "an item needs 'title'"); return "" }()
+            c.items.append(PopupItem(title: title, subtitle: item.string("subtitle", default: "")))
+            item.finish()
+        }
+        if let first = c.items.first, t.has("title"), first.title != c.title {
+            t.sink.error(t.node, "'title' differs from the first item's; with 'items' the bar starts on item 0 (leave 'title' out)")
+        }
         var content: ContentSpec?
         if var ct = t.table("content") { content = ContentSpec.parse(&ct, baseDir: base) }
         let config = c

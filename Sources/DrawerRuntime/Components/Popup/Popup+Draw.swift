@@ -64,23 +64,43 @@ extension Popup {
         }
     }
 
+    /// The titles, clipped to their rect; while paging, shifted with the finger and the
+    /// neighbouring item alongside (rule 35).
+    private func drawTitles(_ canvas: Canvas, _ env: Environment, _ r: Rect) {
+        canvas.save()
+        canvas.clip(to: r)
+        let sign = env.isRTL ? -1.0 : 1.0
+        canvas.translate(sign * pageOffset, 0)
+        drawTitleLines(canvas, env, r, title: title, subtitle: subtitle, marqueeOn: config.marquee && pageOffset == 0)
+        if pageOffset != 0 {
+            let step = pageOffset < 0 ? 1 : -1
+            if config.items.indices.contains(itemIndex + step) {
+                let item = config.items[itemIndex + step]
+                canvas.translate(sign * Double(step) * (r.width + config.pageSpacing), 0)
+                drawTitleLines(canvas, env, r, title: item.title, subtitle: item.subtitle, marqueeOn: false)
+            }
+        }
+        canvas.restore()
+    }
+
     /// Title over subtitle; with the marquee on and a text too wide, it scrolls (two copies
     /// 50 pt apart) inside a clip with 10 pt fades; otherwise it ends in an ellipsis.
-    private func drawTitles(_ canvas: Canvas, _ env: Environment, _ r: Rect) {
+    private func drawTitleLines(_ canvas: Canvas, _ env: Environment, _ r: Rect,
+                                title: String, subtitle: String, marqueeOn: Bool) {
         guard let text, r.width > 0 else { return }
         let pal = env.theme.palette
         let tf = config.titleFont, sf = config.subtitleFont
         let hasSub = !subtitle.isEmpty
         let titleBase = hasSub ? r.midY - 1 : r.midY + tf.size * 0.35
         let subBase = r.midY + sf.size + 1
-        let offsets = config.marquee ? marqueeOffsets() : [0, 0]
-        let widths = config.marquee ? titleWidths : [0, 0]
+        let offsets = marqueeOn ? marqueeOffsets() : [0, 0]
+        let widths = marqueeOn ? titleWidths : [0, 0]
         let gap = max(config.marqueeGap, config.marqueeFade)
         let lines: [(String, Double, (size: Double, bold: Bool), Color)] = [
             (title, titleBase, tf, pal.text), (subtitle, subBase, sf, pal.secondaryText),
         ]
         for (i, line) in lines.enumerated() where !line.0.isEmpty {
-            if config.marquee, widths[i] > r.width {
+            if marqueeOn, widths[i] > r.width {
                 canvas.save()
                 canvas.clip(to: Rect(r.x, r.y, r.width, r.height))
                 let o = offsets[i]
@@ -95,7 +115,7 @@ extension Popup {
                           color: line.3, maxWidth: r.width, rtl: env.isRTL)
             }
         }
-        guard config.marquee else { return }
+        guard marqueeOn else { return }
         // Edge fades per scrolling line (MarqueeLabel fades each label): the trailing edge
         // always, the leading edge only while that line is away from home.
         let f = config.marqueeFade

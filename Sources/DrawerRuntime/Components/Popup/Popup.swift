@@ -31,6 +31,9 @@ public final class Popup: Component {
         case scrolling(lastY: Double)
         case draggingClosed(originY: Double)
         case snapClosing(originY: Double)
+        /// Bar paging: the titles follow the finger horizontally.
+        case paging(originX: Double)
+        case pageSettling(SpringMotion, step: Int)
         case ignoring
     }
 
@@ -46,6 +49,10 @@ public final class Popup: Component {
     public private(set) var subtitle: String
     public private(set) var progress: Double
     public private(set) var buttons: [PopupBarButton]
+    /// Bar paging: the current item and the titles' horizontal displacement (reading order:
+    /// negative = toward the next item).
+    public private(set) var itemIndex = 0
+    public private(set) var pageOffset = 0.0
     private(set) var rules: PopupRules
     private var velocity = VelocityTracker()
     private var owner: Int?
@@ -64,8 +71,8 @@ public final class Popup: Component {
         self.events = events
         self.text = text
         popupState = config.initialState
-        title = config.title
-        subtitle = config.subtitle
+        title = config.items.first?.title ?? config.title
+        subtitle = config.items.first?.subtitle ?? config.subtitle
         progress = config.progress
         buttons = config.buttons
         rules = PopupRules(config: config, env: env)
@@ -96,7 +103,7 @@ public final class Popup: Component {
 
     public var needsFrames: Bool {
         switch phase {
-        case .sliding, .transitioning, .waitingToOpen: return true
+        case .sliding, .transitioning, .waitingToOpen, .pageSettling: return true
         default: return marqueeRunning
         }
     }
@@ -150,7 +157,7 @@ public final class Popup: Component {
     /// All state changes go through here.
     func transition(_ input: Input, at time: Instant) {
         switch (phase, input) {
-        case (.sliding, .press), (.transitioning, .press), (.waitingToOpen, .press):
+        case (.sliding, .press), (.transitioning, .press), (.waitingToOpen, .press), (.pageSettling, .press):
             ignoringFinger = true                          // rule 4
         case (_, .press(let p)):
             phase = pressPhase(at: p)
@@ -163,8 +170,19 @@ public final class Popup: Component {
             case .drag where upward:
                 phase = .draggingOpen(originY: start.y)
                 transition(.move(p), at: time)
+            case _ where abs(d.x) > abs(d.y) && config.items.count > 1
+                && barLayout(card: cardFrame).titles.insetBy(dx: -10, dy: 0).contains(start):
+                phase = .paging(originX: start.x)
+                transition(.move(p), at: time)
             default: phase = .ignoring                     // downward, horizontal, or style none
             }
+        case (.paging(let originX), .move(let p)):
+            // Reading-order displacement; the first and last items resist like an edge.
+            var dx = (p.x - originX) * (env.isRTL ? -1 : 1)
+            if (dx > 0 && itemIndex == 0) || (dx < 0 && itemIndex == config.items.count - 1) {
+                dx = RubberBand.squareRoot(dx) * 2
+            }
+            pageOffset = dx
         case (.pressedButton(_, let start), .move(let p)):
             if (p - start).length > config.touchSlop { phase = .ignoring }
         case (.pressedCloseButton(let start), .move(let p)):
@@ -228,6 +246,29 @@ public final class Popup: Component {
                 : rules.dragReleaseTarget(startedOpen: startedOpen, percent: percent, velocityDown: v.y)
             startTransition(to: target, damping: config.gestureDamping,
                             velocityDown: config.useReleaseVelocity && !cancelled ? v.y : 0, at: time)
+        case (.paging, .release(_, let v, let cancelled)):
+            let page = barLayout(card: cardFrame).titles.width + config.pageSpacing
+            let vx = cancelled ? 0 : v.x * (env.isRTL ? -1 : 1)
+            var step = rules.pageStep(offset: pageOffset, velocity: vx, page: page)
+            if !config.items.indices.contains(itemIndex + step) { step = 0 }
+            let spring = Spring(duration: 0.35, dampingRatio: 1)
+            phase = .pageSettling(SpringMotion(from: pageOffset, to: -Double(step) * page, velocity: vx, spring: spring,
+                                               at: time, restDistance: 0.05, restSpeed: 2), step: step)
+        case (.pageSettling(var motion, let step), .tick):
+            motion.advance(to: time)
+            pageOffset = motion.value
+            guard motion.isAtRest else { phase = .pageSettling(motion, step: step); return }
+            pageOffset = 0
+            if step != 0 {
+                itemIndex += step
+                let item = config.items[itemIndex]
+                title = item.title
+                subtitle = item.subtitle
+                marqueeStart = time
+                events.emit(at: time, target: id, "bar_item_changed",
+                            [("index", .number(Double(itemIndex))), ("title", .string(title))])
+            }
+            settle(at: time)
         case (.snapClosing, .release):
             // Released before the snap point: back to open.
             startTransition(to: .open, damping: config.gestureDamping, velocityDown: 0, at: time)
@@ -390,6 +431,7 @@ public final class Popup: Component {
             ("bar_style", .string(config.barStyle.rawValue)),
             ("open_fraction", .number(percent)),
             ("title", .string(title)),
+            ("item_index", .number(Double(itemIndex))),
             ("progress", .number(progress)),
             ("scroll_offset_pt", .number(scrollOffset)),
             ("animating", .bool(needsFrames)),

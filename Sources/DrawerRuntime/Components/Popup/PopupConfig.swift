@@ -32,6 +32,13 @@ public enum PopupBarButton: String, CaseIterable, Sendable {
     case play, pause, next, previous, close
 }
 
+/// One item the bar can page to (title and subtitle).
+public struct PopupItem: Equatable, Sendable {
+    public var title: String
+    public var subtitle: String
+    public init(title: String, subtitle: String = "") { self.title = title; self.subtitle = subtitle }
+}
+
 /// Every option of the popup bar and popup, defaulting to LNPopupController's pre-glass values.
 public struct PopupConfig: Equatable, Sendable {
     public var barStyle = PopupBarStyle.floating
@@ -71,6 +78,13 @@ public struct PopupConfig: Equatable, Sendable {
     public var floatingShadowOffset = Point(0, 8)
     public var floatingMaxWidth = 954.0
     public var touchSlop = 8.0
+    /// Bar paging (§5.8 rule 35): with two or more items a horizontal swipe on the titles
+    /// moves to the previous or next one. `title`/`subtitle` start on item 0.
+    public var items: [PopupItem] = []
+    /// Points between pages.
+    public var pageSpacing = 8.0
+    /// The page changes when the release, projected with fast deceleration, passes half a page.
+    public var pagingDeceleration = Deceleration.fast
 
     public init() {}
 

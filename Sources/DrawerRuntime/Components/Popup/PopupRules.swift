@@ -97,4 +97,16 @@ public struct PopupRules: Equatable, Sendable {
             return min(t * config.marqueeRate, w + gap)
         }
     }
+
+    // MARK: Bar paging (rule 35)
+
+    /// The page step a release makes: −1 (previous), 0 or +1 (next). `offset` is the titles'
+    /// displacement (pt, positive = moved toward the trailing side in reading order, i.e. back),
+    /// `velocity` in pt/s along the same axis, `page` the page width with spacing.
+    public func pageStep(offset: Double, velocity: Double, page: Double) -> Int {
+        let projected = config.pagingDeceleration.project(position: offset, velocity: velocity)
+        if projected < -page / 2 { return 1 }
+        if projected > page / 2 { return -1 }
+        return 0
+    }
 }
