@@ -230,4 +230,17 @@ final class PopupTests: XCTestCase {
         XCTAssertEqual(p.popupState, .barPresented, "paging never opens the popup")
         XCTAssertEqual(names, ["bar_item_changed"])
     }
+
+    func testIdleResetMidDragReturnsHome() {
+        let p = make { $0.interactionStyle = .drag }
+        touch(p, .down, 810, at: 0)
+        touch(p, .move, 700, at: 20)
+        touch(p, .move, 500, at: 40)
+        XCTAssertGreaterThan(p.percent, 0.3)
+        p.reset(at: .milliseconds(50))
+        touch(p, .move, 300, at: 60)                          // the abandoned finger no longer drives it
+        run(p, from: 60, to: 2000)
+        XCTAssertEqual(p.popupState, .barPresented)
+        XCTAssertEqual(p.percent, 0)
+    }
 }

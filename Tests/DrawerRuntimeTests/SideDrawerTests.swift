@@ -27,6 +27,10 @@ final class SideDrawerTests: XCTestCase {
     }
 
     func touch(_ d: SideDrawer, _ phase: TouchEvent.Phase, _ x: Double, _ y: Double = 240, at ms: Int) {
+        touch(d, phase, x, y: y, at: ms)
+    }
+
+    func touch(_ d: SideDrawer, _ phase: TouchEvent.Phase, _ x: Double, y: Double, at ms: Int) {
         d.advance(to: .milliseconds(ms))
         d.handle(TouchEvent(id: 1, phase: phase, location: Point(x, y), time: .milliseconds(ms)))
     }
@@ -126,6 +130,18 @@ final class SideDrawerTests: XCTestCase {
         run(d, from: 300, to: 600)
         XCTAssertEqual(d.paneOffset, caught, "the finger holds the pane where it was")
         XCTAssertFalse(d.needsFrames)
+    }
+
+    func testACaughtPaneThatIsNotDraggedGoesOnToTheNearestState() throws {
+        let d = make()
+        try d.perform("open", ["left"], at: .zero)
+        run(d, from: 0, to: 450)                      // most of the way: > 133.5
+        XCTAssertGreaterThan(d.paneOffset, 133.5)
+        touch(d, .down, 700, y: 400, at: 450)
+        touch(d, .up, 700, y: 400, at: 460)
+        run(d, from: 460, to: 2000)
+        XCTAssertEqual(d.paneState, .open)
+        XCTAssertEqual(d.paneOffset, 267)
     }
 
     func testTapOnOpenPaneCloses() throws {

@@ -43,11 +43,11 @@ public final class Popup: Component {
     public private(set) var percent = 0.0
     /// How far below its place the bar is (0 presented, `rules.hiddenShift` hidden).
     public private(set) var hiddenShift = 0.0
-    public private(set) var scrollOffset = 0.0
+    public internal(set) var scrollOffset = 0.0
     public private(set) var queue = PopupQueue()
-    public private(set) var title: String
-    public private(set) var subtitle: String
-    public private(set) var progress: Double
+    public internal(set) var title: String
+    public internal(set) var subtitle: String
+    public internal(set) var progress: Double
     public private(set) var buttons: [PopupBarButton]
     /// Bar paging: the current item and the titles' horizontal displacement (reading order:
     /// negative = toward the next item).
@@ -55,11 +55,11 @@ public final class Popup: Component {
     public private(set) var pageOffset = 0.0
     private(set) var rules: PopupRules
     private var velocity = VelocityTracker()
-    private var owner: Int?
+    var owner: Int?
     /// A gesture that began while a transition ran: ignored to its end (rule 4).
-    private var ignoringFinger = false
-    private(set) var now = Instant.zero
-    private(set) var marqueeStart = Instant.zero
+    var ignoringFinger = false
+    var now = Instant.zero
+    var marqueeStart = Instant.zero
     var measured: (title: String, subtitle: String, widths: [Double])?
 
     public init(id: String, config: PopupConfig, content: ContentView?, artwork: Pixmap? = nil,
@@ -151,6 +151,8 @@ public final class Popup: Component {
         case move(Point)
         case release(Point, velocity: Point, cancelled: Bool)
         case enqueue(PopupQueue.Operation)
+        /// Idle reset: drop a gesture in progress (animations run on).
+        case abandonGesture
         case tick
     }
 
@@ -281,6 +283,14 @@ public final class Popup: Component {
             break                                          // the open happens anyway
         case (.scrolling, .release), (.ignoring, .release):
             settle(at: time)
+        case (.sliding, .abandonGesture), (.transitioning, .abandonGesture), (.pageSettling, .abandonGesture),
+             (.waitingToOpen, .abandonGesture), (.idle, .abandonGesture):
+            break
+        case (_, .abandonGesture):
+            pageOffset = 0
+            if percent != (popupState == .open ? 1 : 0) {
+                startTransition(to: popupState, damping: config.programmaticDamping, velocityDown: 0, at: time)
+            } else { settle(at: time) }
         case (_, .enqueue(let op)):
             queue.enqueue(op)
             if case .idle = phase { runQueue(at: time) }
@@ -375,66 +385,5 @@ public final class Popup: Component {
         events.emit(at: time, target: id, "action", [("id", .string(b.rawValue))])
         // Play and pause are one toggle, as in every player.
         if b == .play { buttons[i] = .pause } else if b == .pause { buttons[i] = .play }
-    }
-
-    // MARK: Component
-
-    public func advance(to time: Instant) {
-        now = max(now, time)
-        transition(.tick, at: time)
-    }
-
-    public func perform(_ action: String, _ args: [String], at time: Instant) throws(ActionError) {
-        switch action {
-        case "present_bar": transition(.enqueue(.present), at: time)
-        case "dismiss_bar": transition(.enqueue(.dismiss), at: time)
-        case "open": transition(.enqueue(.open), at: time)
-        case "close": transition(.enqueue(.close), at: time)
-        case "set_title", "set_subtitle":
-            let s = args.joined(separator: " ")
-            if action == "set_title" { title = s } else { subtitle = s }
-            marqueeStart = time                            // restart when either text changes
-        case "set_progress":
-            guard let s = args.first, let v = Double(s), v.isFinite else {
-                throw ActionError("set_progress takes a number from 0 to 1")
-            }
-            progress = min(max(v, 0), 1)
-        default:
-            throw ActionError("popup has no action '\(action)' (present_bar, dismiss_bar, open, close, set_title, set_subtitle, set_progress)")
-        }
-    }
-
-    public func reset(at time: Instant) {
-        owner = nil
-        ignoringFinger = false
-        if case .idle = phase {} else if !isTransition { phase = .idle }
-        switch config.initialState {
-        case .hidden: transition(.enqueue(.dismiss), at: time)
-        case .barPresented:
-            if popupState == .open { transition(.enqueue(.close), at: time) } else { transition(.enqueue(.present), at: time) }
-        case .open: transition(.enqueue(.open), at: time)
-        }
-        scrollOffset = 0
-    }
-
-    private var isTransition: Bool {
-        switch phase {
-        case .sliding, .transitioning: true
-        default: false
-        }
-    }
-
-    public func state() -> JSONValue {
-        .object([
-            ("kind", .string(kind)),
-            ("state", .string(popupState.rawValue)),
-            ("bar_style", .string(config.barStyle.rawValue)),
-            ("open_fraction", .number(percent)),
-            ("title", .string(title)),
-            ("item_index", .number(Double(itemIndex))),
-            ("progress", .number(progress)),
-            ("scroll_offset_pt", .number(scrollOffset)),
-            ("animating", .bool(needsFrames)),
-        ])
     }
 }

@@ -175,20 +175,25 @@ public final class SideDrawer: Component {
                         interruptible: true, then: .none, at: time)
         case (.pressed(let start, _, _), .release(let p, _, let cancelled)):
             phase = .resting
-            guard !cancelled, (p - start).length <= config.touchSlop else { return }
-            if paneState != .closed, config.sides[direction]?.tapToClose ?? true {
-                startMotion(to: .closed, direction, velocity: 0, interruptible: true, then: .none, at: time)
-            } else if paneState == .closed {
-                tapPane(at: p, time: time)
+            if !cancelled, (p - start).length <= config.touchSlop {
+                if paneState != .closed, config.sides[direction]?.tapToClose ?? true {
+                    startMotion(to: .closed, direction, velocity: 0, interruptible: true, then: .none, at: time)
+                } else if paneState == .closed {
+                    tapPane(at: p, time: time)
+                }
             }
+            settleIfDisplaced(at: time)
         case (.pressedContent(let start, let onDrawer), .release(let p, _, let cancelled)):
             phase = .resting
-            guard !cancelled, (p - start).length <= config.touchSlop else { return }
-            if onDrawer { tapDrawer(at: p, time: time) } else { tapPane(at: p, time: time) }
+            if !cancelled, (p - start).length <= config.touchSlop {
+                if onDrawer { tapDrawer(at: p, time: time) } else { tapPane(at: p, time: time) }
+            }
+            settleIfDisplaced(at: time)
         case (.moving, .release), (.moving, .move):
             break                                         // blocked finger
         case (.ignoringGesture, .release):
             phase = .resting
+            settleIfDisplaced(at: time)
         case (_, .setState(let state, let dir, let interruptible, let then)):
             if state == paneState && (state == .closed || dir == direction), case .resting = phase { return }
             if state != .closed, direction != .none, dir != direction {
@@ -261,6 +266,15 @@ public final class SideDrawer: Component {
         var canPan = !rules.directions.isEmpty
         if paneState == .closed, config.paneDragRequiresScreenEdgePan { canPan = rules.isInEdgeZone(p) }
         return .pressed(start: p, startDistance: distance, canPan: canPan)
+    }
+
+    /// A finger that caught a moving pane and then did not drag it leaves it between states:
+    /// it goes on to the nearest one (every gesture ends in a legal resting state, §9.6).
+    private func settleIfDisplaced(at time: Instant) {
+        guard case .resting = phase, drawingDirection != .none,
+              distance != rules.distance(of: paneState, drawingDirection) else { return }
+        let target = rules.releaseDecision(distance: distance, velocity: 0, drawingDirection).target
+        startMotion(to: target, drawingDirection, velocity: 0, interruptible: true, then: .none, at: time)
     }
 
     private func startMotion(to target: PaneState, _ dir: SideDrawerDirection, velocity v: Double,
