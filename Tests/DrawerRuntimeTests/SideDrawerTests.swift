@@ -196,4 +196,28 @@ final class SideDrawerTests: XCTestCase {
         XCTAssertEqual(d.direction, .right)
         XCTAssertEqual(d.paneOffset, -267)
     }
+
+    final class TallPage: ContentView {
+        func layout(width: Double, env: Environment) -> Double { 1000 }
+        func maxScrollOffset(viewportHeight: Double) -> Double { max(0, 1000 - viewportHeight) }
+        func draw(_ canvas: Canvas, size: Size, scrollOffset: Double, env: Environment) {}
+        func action(at p: Point) -> String? { "row-\(Int(p.y / 52))" }
+    }
+
+    func testAVerticalDragScrollsThePageAndNeverMovesThePane() {
+        var c = SideDrawerConfig()
+        c.sides = [.left: SideDrawerSideConfig()]
+        let d = SideDrawer(id: "menu", config: c, pages: [.init(id: "p", title: "P", content: TallPage())],
+                           drawers: [:], env: Environment(size: Size(800, 480)), events: events)
+        touch(d, .down, 300, y: 400, at: 0)
+        touch(d, .move, 310, y: 300, at: 16)
+        touch(d, .move, 330, y: 200, at: 32)
+        XCTAssertEqual(d.paneScroll, 200)
+        XCTAssertEqual(d.paneOffset, 0)
+        touch(d, .up, 330, y: 200, at: 48)
+        // A tap now reports the row under the finger, scroll included: (100 − 56 + 200) / 52 → row 4.
+        touch(d, .down, 300, y: 100, at: 200)
+        touch(d, .up, 300, y: 100, at: 220)
+        XCTAssertEqual(events.events.last?.field("id"), .string("row-4"))
+    }
 }

@@ -73,7 +73,7 @@ extension SideDrawer {
         let viewport = Rect(frame.x, frame.y + h, frame.width, frame.height - h)
         canvas.clip(to: viewport)
         canvas.translate(viewport.x, viewport.y)
-        content.draw(canvas, size: viewport.size, scrollOffset: 0, env: env)
+        content.draw(canvas, size: viewport.size, scrollOffset: paneScroll, env: env)
         canvas.restore()
     }
 }

@@ -42,6 +42,8 @@ public final class SideDrawer: Component {
         case pressedContent(start: Point, onDrawer: Bool)
         /// The pane follows the finger; `direction` is fixed for the whole gesture.
         case dragging(origin: Double, startDistance: Double, direction: SideDrawerDirection)
+        /// Across the drawer axis on a pane page that scrolls: the page scrolls.
+        case scrollingPane(lastY: Double)
         /// A gesture the pane does not take (vetoed, wrong axis, or touches blocked).
         case ignoringGesture
         case moving(PaneDynamics, target: PaneState, interruptible: Bool, then: FollowUp)
@@ -56,6 +58,8 @@ public final class SideDrawer: Component {
     /// even when the public `direction` is already none (dragged back to closed).
     private(set) var drawingDirection = SideDrawerDirection.none
     public private(set) var pageIndex = 0
+    /// How far the current page is scrolled (points).
+    public private(set) var paneScroll = 0.0
     private(set) var rules: SideDrawerRules
     private var velocity = VelocityTracker()
     private var owner: Int?
@@ -147,7 +151,14 @@ public final class SideDrawer: Component {
             guard d.length > config.touchSlop else { return }
             let along = rules.isHorizontal ? d.x : d.y
             let across = rules.isHorizontal ? d.y : d.x
-            guard canPan, abs(along) >= abs(across) else { phase = .ignoringGesture; return }
+            if abs(along) < abs(across) {
+                // Across the axis: the page's own scrolling, never the pane (a horizontal
+                // drawer's pane list scrolls vertically).
+                phase = rules.isHorizontal && maxPaneScroll > 0 ? .scrollingPane(lastY: start.y) : .ignoringGesture
+                transition(.move(p), at: time)
+                return
+            }
+            guard canPan else { phase = .ignoringGesture; return }
             // Direction: the open drawer's, else the first movement's (rule 8).
             let dir = direction != .none ? direction : rules.direction(forFirstMovement: along)
             guard let side = config.sides[dir], side.dragRevealEnabled else { phase = .ignoringGesture; return }
@@ -156,6 +167,12 @@ public final class SideDrawer: Component {
             // The pane tracks the finger 1:1 from where it went down, as the reference's pan did.
             phase = .dragging(origin: rules.isHorizontal ? start.x : start.y, startDistance: s0, direction: dir)
             transition(.move(p), at: time)
+        case (.scrollingPane(let lastY), .move(let p)):
+            paneScroll = min(max(paneScroll - (p.y - lastY), 0), maxPaneScroll)
+            phase = .scrollingPane(lastY: p.y)
+        case (.scrollingPane, .release):
+            phase = .resting
+            settleIfDisplaced(at: time)
         case (.pressedContent(let start, _), .move(let p)):
             if (p - start).length > config.touchSlop { phase = .ignoringGesture }
         case (.dragging(let origin, let s0, let dir), .move(let p)):
@@ -231,6 +248,7 @@ public final class SideDrawer: Component {
                 startMotion(to: .openWide, dir, velocity: 0, interruptible: false, then: .swapPage(index), at: time)
             } else {
                 pageIndex = index
+                paneScroll = 0
                 startMotion(to: .closed, drawingDirection, velocity: 0, interruptible: true, then: .none, at: time)
             }
         case (.moving(var body, let target, let interruptible, let then), .tick):
@@ -248,6 +266,7 @@ public final class SideDrawer: Component {
             case .none: break
             case .swapPage(let i):
                 pageIndex = i
+                paneScroll = 0
                 startMotion(to: .closed, drawingDirection, velocity: 0, interruptible: true, then: .none, at: time)
             case .open(let dir):
                 transition(.setState(.open, dir, interruptible: interruptible, then: .none), at: time)
@@ -322,7 +341,12 @@ public final class SideDrawer: Component {
 
     private func paneAction(at p: Point) -> String? {
         let f = paneFrame
-        return currentPage?.content?.action(at: Point(p.x - f.x, p.y - f.y - contentTop))
+        guard p.y - f.y >= contentTop else { return nil }
+        return currentPage?.content?.action(at: Point(p.x - f.x, p.y - f.y - contentTop + paneScroll))
+    }
+
+    var maxPaneScroll: Double {
+        currentPage?.content?.maxScrollOffset(viewportHeight: env.size.height - contentTop) ?? 0
     }
 
     private func tapPane(at p: Point, time: Instant) {
