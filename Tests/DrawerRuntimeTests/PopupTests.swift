@@ -243,4 +243,20 @@ final class PopupTests: XCTestCase {
         XCTAssertEqual(p.popupState, .barPresented)
         XCTAssertEqual(p.percent, 0)
     }
+
+    func testRightToLeftMirrorsTheBarButKeepsTheMediaButtonsInOrder() {
+        var c = PopupConfig()
+        c.initialState = .barPresented
+        c.buttons = [.previous, .play, .next]
+        let ltr = Popup(id: "p", config: c, content: nil, env: Environment(size: Size(800, 480)), events: events)
+        let rtl = Popup(id: "p", config: c, content: nil,
+                        env: Environment(size: Size(800, 480), direction: .rightToLeft), events: events)
+        let a = ltr.barLayout(card: ltr.cardFrame), b = rtl.barLayout(card: rtl.cardFrame)
+        XCTAssertLessThan(a.image.x, a.titles.x, "LTR: artwork leading (left)")
+        XCTAssertGreaterThan(b.image.x, b.titles.x, "RTL: artwork on the right")
+        XCTAssertGreaterThan(a.buttons[0].x, a.titles.maxX, "LTR: buttons trailing (right)")
+        XCTAssertLessThan(b.buttons[2].maxX, b.titles.x, "RTL: buttons on the left")
+        XCTAssertEqual(b.buttons.map(\.x), b.buttons.map(\.x).sorted(), "previous, play, next still left to right")
+        XCTAssertEqual(a.titles.width, b.titles.width)
+    }
 }
