@@ -61,11 +61,16 @@ final class SideDrawerRulesTests: XCTestCase {
         for (s, v, expected, why) in cases {
             XCTAssertEqual(r.releaseDecision(distance: s, velocity: v, .left).target, expected, why)
         }
-        // A fling carries a push toward the target: 5 × (v / 60) at the 320×568 reference area.
-        let push = r.releaseDecision(distance: 100, velocity: 600, .left).initialVelocity
-        XCTAssertEqual(push, 5 * 10 * 100 * 10_000 / (320 * 568), accuracy: 1e-9)
-        XCTAssertLessThan(r.releaseDecision(distance: 100, velocity: -600, .left).initialVelocity, 0)
-        XCTAssertEqual(r.releaseDecision(distance: 100, velocity: 100, .left).initialVelocity, 0)
+        // The reference's push: 5 × (v / 60) at the 320×568 reference area ≈ 0.46 v.
+        XCTAssertEqual(r.flingPush(velocity: 600), 5 * 10 * 100 * 10_000 / (320 * 568), accuracy: 1e-9)
+        // The pane leaves at the finger's velocity (never below the push): no kink at the lift.
+        XCTAssertEqual(r.releaseDecision(distance: 100, velocity: 600, .left).initialVelocity, 600)
+        XCTAssertEqual(r.releaseDecision(distance: 100, velocity: -600, .left).initialVelocity, -600)
+        var strong = r
+        strong.config.pushReferenceArea = 100 * 100            // a push stronger than the finger
+        XCTAssertEqual(strong.releaseDecision(distance: 100, velocity: 600, .left).initialVelocity,
+                       strong.flingPush(velocity: 600), accuracy: 1e-9)
+        XCTAssertEqual(r.releaseDecision(distance: 100, velocity: 100, .left).initialVelocity, 100, "slow: carried too")
     }
 
     func testDragIsHardClampedAndDirectionComesFromTheFirstMovement() {

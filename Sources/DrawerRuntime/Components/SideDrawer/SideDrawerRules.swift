@@ -120,15 +120,20 @@ public struct SideDrawerRules: Equatable, Sendable {
 
     /// The release decision (rule 11) from a real velocity. `v` is pt/s along `s` (positive =
     /// opening). Faster than `flingVelocity` (300 pt/s ≙ the reference's 5 pt per event at
-    /// 60 Hz): the way it was thrown, with a push; otherwise the nearest of closed and open,
-    /// starting from rest as the reference's dynamic item did.
+    /// 60 Hz): the way it was thrown; otherwise the nearest of closed and open.
+    ///
+    /// The initial velocity: the reference zeroed the pane's velocity and pushed it with
+    /// magnitude 5 × per-event displacement, so a thrown pane visibly slowed at the lift (the
+    /// push is ≈ 0.46 × the finger's speed on a phone pane). Here the pane leaves at the finger's
+    /// own velocity, and a fling at least at the reference's push, so motion is continuous.
     public func releaseDecision(distance s: Double, velocity v: Double, _ d: SideDrawerDirection)
         -> (target: PaneState, initialVelocity: Double) {
         if abs(v) > config.flingVelocity {
             let target: PaneState = v > 0 ? .open : .closed
-            return (target, v > 0 ? flingPush(velocity: v) : -flingPush(velocity: v))
+            let speed = max(abs(v), flingPush(velocity: v))
+            return (target, v > 0 ? speed : -speed)
         }
-        return (s < reveal(d) / 2 ? .closed : .open, 0)
+        return (s < reveal(d) / 2 ? .closed : .open, v)
     }
 
     /// The push's velocity change (pt/s, unsigned): magnitude 5 × per-event displacement, the
