@@ -220,4 +220,21 @@ final class SideDrawerTests: XCTestCase {
         touch(d, .up, 300, y: 100, at: 220)
         XCTAssertEqual(events.events.last?.field("id"), .string("row-4"))
     }
+
+    func testAnEdgePanBeatsThePageScrolling() {
+        var c = SideDrawerConfig()
+        c.sides = [.left: SideDrawerSideConfig()]
+        let d = SideDrawer(id: "menu", config: c, pages: [.init(id: "p", title: "P", content: TallPage())],
+                           drawers: [:], env: Environment(size: Size(800, 480)), events: events)
+        touch(d, .down, 10, y: 300, at: 0)
+        touch(d, .move, 20, y: 285, at: 16)           // 10 along, 15 across: from the edge, a pan
+        XCTAssertEqual(d.paneOffset, 10)
+        XCTAssertEqual(d.paneScroll, 0)
+        touch(d, .up, 20, y: 285, at: 200)
+        run(d, from: 200, to: 1500)
+        touch(d, .down, 300, y: 300, at: 2000)
+        touch(d, .move, 310, y: 285, at: 2016)        // the same movement mid-screen scrolls
+        XCTAssertEqual(d.paneOffset, 0)
+        XCTAssertEqual(d.paneScroll, 15)
+    }
 }

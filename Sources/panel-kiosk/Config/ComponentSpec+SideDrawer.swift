@@ -47,6 +47,7 @@ extension ComponentSpec {
         c.paneDragRequiresScreenEdgePan = t.bool("edge_pan_only", default: c.paneDragRequiresScreenEdgePan)
         if let pt = t.double("edge_zone", range: 0...1000) { c.edgeZone = .points(pt) }
         if let mm = t.double("edge_zone_mm", range: 0...200) { c.edgeZone = .millimetres(mm) }
+        c.screenEdgePanCancelsConflictingGestures = t.bool("edge_pan_wins", default: c.screenEdgePanCancelsConflictingGestures)
         c.slideOffOnReplace = t.bool("slide_off_on_replace", default: c.slideOffOnReplace)
         c.allowUserInterruption = t.bool("allow_user_interruption", default: c.allowUserInterruption)
         if let a = t.strings("touch_forwarding_actions") { c.touchForwardingActions = Set(a) }

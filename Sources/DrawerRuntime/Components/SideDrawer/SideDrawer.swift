@@ -151,7 +151,11 @@ public final class SideDrawer: Component {
             guard d.length > config.touchSlop else { return }
             let along = rules.isHorizontal ? d.x : d.y
             let across = rules.isHorizontal ? d.y : d.x
-            if abs(along) < abs(across) {
+            // Rule 15: a pan from the edge zone beats the page's scrolling, so from there a
+            // diagonal down to 2:1 across still opens the drawer.
+            let edgeWins = config.screenEdgePanCancelsConflictingGestures && paneState == .closed
+                && rules.isInEdgeZone(start)
+            if abs(along) < abs(across) * (edgeWins ? 0.5 : 1) {
                 // Across the axis: the page's own scrolling, never the pane (a horizontal
                 // drawer's pane list scrolls vertically).
                 phase = rules.isHorizontal && maxPaneScroll > 0 ? .scrollingPane(lastY: start.y) : .ignoringGesture

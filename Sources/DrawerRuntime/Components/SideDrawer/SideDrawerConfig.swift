@@ -92,6 +92,8 @@ public struct SideDrawerConfig: Equatable, Sendable {
     public var openWideEdgeOffset = 20.0
     public var paneDragRequiresScreenEdgePan = false
     public var edgeZone = PhysicalLength.points(24)
+    /// A pan starting in the edge zone takes priority over the page's scrolling (rule 15).
+    public var screenEdgePanCancelsConflictingGestures = true
     public var slideOffOnReplace = true
     /// Programmatic open/close may be caught by a finger (the reference's default call did not).
     public var allowUserInterruption = true
