@@ -33,6 +33,19 @@ extension Popup {
             canvas.fillRect(Rect(bar.x, bar.y, bar.width, 1), .solid(pal.separator))
         }
         let l = barLayout(card: card)
+        // Press feedback (rule 2's highlight; kiosks have no haptics): the whole bar, or the
+        // pressed button's circle. Dark: white 10 %; light: grey 20 %.
+        let highlight = env.theme.name == "dark" ? Color.white.withOpacity(0.10) : Color(rgb: 0xAEAEB2).withOpacity(0.20)
+        switch phase {
+        case .pressedBar:
+            canvas.fillRoundedRect(card, radii: CornerRadii(all: radius), .solid(highlight))
+        case .pressedButton(let i, _):
+            let b = l.buttons[i]
+            let d = min(b.width, b.height) - 4
+            canvas.fill(Path.ellipse(in: Rect(b.midX - d / 2, b.midY - d / 2, d, d)), .solid(highlight))
+        default:
+            break
+        }
         drawArtwork(canvas, l.image, radius: 6, pal)
         drawTitles(canvas, env, l.titles)
         for (i, b) in buttons.enumerated() {
