@@ -26,6 +26,16 @@ final class SideDrawerRulesTests: XCTestCase {
         XCTAssertEqual(r.closedFraction(distance: 820, .left), 0, "openWide clamps to 0")
     }
 
+    func testResizeFollowsTheGapAndTheRegionSitsAtTheDrawersEdge() {
+        let r = rules()
+        XCTAssertEqual(r.resizedExtent(distance: 100, .left), 267, "never narrower than the reveal")
+        XCTAssertEqual(r.resizedExtent(distance: 500, .left), 500, "as wide as the gap beyond it")
+        XCTAssertEqual(r.drawerRegion(.right, extent: 267), Rect(533, 0, 267, 480))
+        let v = rules { c in c.sides = [.top: SideDrawerSideConfig(), .bottom: SideDrawerSideConfig()] }
+        // The reference's bottom case wrote x; the region here grows up from the bottom edge.
+        XCTAssertEqual(v.drawerRegion(.bottom, extent: v.resizedExtent(distance: 400, .bottom)), Rect(0, 80, 800, 400))
+    }
+
     func testFadeFloorsTheClosedAlphaInsteadOfDimmingTheOpenDrawer() {
         let r = rules { $0.sides[.left]?.closedAlpha = 0.2 }
         XCTAssertEqual(r.fadeAlpha(closedFraction: 1, .left), 0.2, accuracy: 1e-12, "closed: the floor")
