@@ -38,6 +38,29 @@ enum DemoTour {
                     "\(t + 1600) do \(id) present",
                 ]
                 t += 2600
+            case "side_drawer":
+                lines += [
+                    "# \(id): drag the pane open from the left edge, tap it closed, bounce, replace the page",
+                    "\(t) down 1 10 240", "\(t + 16) move 1 60 240", "\(t + 33) move 1 120 240",
+                    "\(t + 50) move 1 180 240", "\(t + 66) move 1 230 240", "\(t + 83) up 1",
+                    "\(t + 1000) down 1 600 240", "\(t + 1050) up 1",
+                    "\(t + 2000) do \(id) bounce left",
+                    "\(t + 3000) do \(id) open right",
+                    "\(t + 4200) do \(id) close",
+                ]
+                t += 5400
+            case "popup":
+                lines += [
+                    "# \(id): swipe the bar up to open, drag the page down to close, programmatic open and close",
+                    "\(t) do \(id) present_bar",
+                    "\(t + 800) down 1 400 448", "\(t + 816) move 1 400 436", "\(t + 833) move 1 400 400",
+                    "\(t + 850) up 1",
+                    "\(t + 2000) down 1 400 250", "\(t + 2016) move 1 400 280", "\(t + 2033) move 1 400 330",
+                    "\(t + 2050) move 1 400 390", "\(t + 2066) up 1",
+                    "\(t + 3200) do \(id) open",
+                    "\(t + 4400) do \(id) close",
+                ]
+                t += 5600
             default:
                 break
             }

@@ -16,6 +16,8 @@ struct ComponentSpec: Sendable {
         "bottom_drawer": parseBottomDrawer,
         "sheet": parseSheet,
         "swipe_dismiss": parseSwipeDismiss,
+        "side_drawer": parseSideDrawer,
+        "popup": parsePopup,
     ]
 }
 
