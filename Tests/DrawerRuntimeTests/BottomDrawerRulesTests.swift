@@ -70,3 +70,27 @@ final class BottomDrawerRulesTests: XCTestCase {
         XCTAssertNil(rules.bounceOffset(elapsed: total + 0.001))
     }
 }
+
+/// The component through touches: a panel hanging from a top corner grows as the finger
+/// moves down.
+final class BottomDrawerPanelTests: XCTestCase {
+    func testTopCornerPanelOpensOnADownwardDrag() {
+        var config = BottomDrawerConfig()
+        config.displayMode = .panel
+        config.panelCorner = .topRight
+        let sink = EventSink()
+        let drawer = BottomDrawer(id: "d", config: config, content: nil, env: Environment(size: Size(800, 480)), events: sink)
+        XCTAssertEqual(drawer.position, .collapsed)
+        let x = 600.0
+        var t = 0
+        func touch(_ phase: TouchEvent.Phase, _ y: Double) {
+            drawer.handle(TouchEvent(id: 1, phase: phase, location: Point(x, y), time: .milliseconds(t)))
+            t += 16
+        }
+        touch(.down, 40)
+        for y in stride(from: 60.0, through: 300, by: 30) { touch(.move, y) }
+        touch(.up, 300)
+        XCTAssertEqual(drawer.position, .open)
+        XCTAssertEqual(sink.events.first?.field("to"), .string("open"))
+    }
+}

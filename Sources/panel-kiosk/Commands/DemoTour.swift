@@ -4,6 +4,8 @@ import DrawerRuntime
 /// 800x480 frame pixels.
 enum DemoTour {
     static func script(for app: AppConfig) -> String {
+        let byKind = Dictionary(app.components.map { ($0.kind, $0.id) }, uniquingKeysWith: { first, _ in first })
+        if byKind.count == 5 { return showcase(byKind) }
         var lines: [String] = ["# panel-kiosk demo tour"]
         var t = 300
         for spec in app.components {
@@ -66,6 +68,56 @@ enum DemoTour {
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The showcase (examples/showcase.toml, 800x480): every component in turn, by touch where
+    /// the layout leaves it room, by programmatic calls where components overlap.
+    static func showcase(_ id: [String: String]) -> String {
+        let menu = id["side_drawer"]!, drawer = id["bottom_drawer"]!, sheet = id["sheet"]!
+        let player = id["popup"]!, modal = id["swipe_dismiss"]!
+        return """
+            # panel-kiosk showcase tour
+            # 1. side drawer: drag the pane open from the left edge, tap the pane to close it
+            300 down 1 8 200
+            316 move 1 60 200
+            333 move 1 130 200
+            350 move 1 200 200
+            366 move 1 250 200
+            383 up 1
+            1400 down 1 600 200
+            1440 up 1
+            2300 do \(menu) replace_pane settings
+            4200 do \(menu) replace_pane home
+            # 2. the Pulley panel in the top-right corner: drag it down to open, flick it back
+            5600 down 2 620 40
+            5616 move 2 620 70
+            5633 move 2 620 120
+            5650 move 2 620 180
+            5666 move 2 620 240
+            5683 up 2
+            6800 do \(drawer) set_position collapsed
+            7600 do \(drawer) bounce
+            # 3. the sheet: swipe its header up, push a page, pop it, back down
+            8800 down 3 200 372
+            8816 move 3 200 340
+            8833 move 3 200 280
+            8850 move 3 200 200
+            8866 up 3
+            10000 do \(sheet) push details
+            11200 do \(sheet) pop
+            12200 do \(sheet) snap 2
+            # 4. the popup bar: open it, close it
+            13400 do \(player) open
+            14800 do \(player) close
+            # 5. the ticket: present it, swipe it down to dismiss
+            16200 do \(modal) present
+            17200 down 4 400 200
+            17250 move 4 400 260
+            17300 move 4 400 330
+            17350 move 4 400 400
+            17400 up 4
+
+            """
     }
 
     /// A frame every 100 ms through the tour.

@@ -132,7 +132,7 @@ public final class BottomDrawer: Component {
             phase = .dragging(lastY: start.y, startHeight: startHeight)
             transition(.move(p), at: time)
         case (.dragging(let lastY, let startHeight), .move(let p)):
-            applyDrag(delta: lastY - p.y)    // positive = finger moved up
+            applyDrag(delta: (lastY - p.y) * growthSign)    // positive = toward a taller drawer
             phase = .dragging(lastY: p.y, startHeight: startHeight)
         case (.pressed(let start, _, _), .release(let p, _, let cancelled)):
             phase = .resting
@@ -140,7 +140,7 @@ public final class BottomDrawer: Component {
             settleIfNeeded(at: time)
         case (.dragging, .release(_, let v, _)):
             // Finger velocity is in points per second, y down; the drawer grows upward.
-            let up = -v.y
+            let up = -v.y * growthSign
             let target = position == .closed ? position
                 : rules.snapTarget(from: dragOrigin, height: height, upwardVelocity: up)
             startSettle(to: target, velocity: config.useReleaseVelocity ? up : 0, at: time)
@@ -207,6 +207,15 @@ public final class BottomDrawer: Component {
             scrollOffset += back; d -= back
             height = max(height + d, range.lowerBound)
         }
+    }
+
+    /// +1 when the card grows upward (drawer mode, bottom panel corners), -1 when it hangs
+    /// from the top (panel or compact mode with a top corner) and grows downward.
+    var growthSign: Double {
+        let mode = rules.displayMode
+        guard mode == .panel || mode == .compact else { return 1 }
+        let corner = mode == .panel ? config.panelCorner : config.compactCorner
+        return corner == .topLeft || corner == .topRight ? -1 : 1
     }
 
     var contentViewportHeight: Double { max(0, rules.stopHeight(of: .open) - contentTopInset) }
