@@ -26,10 +26,37 @@ func premultiplied(_ c: Color, opacity: UInt32) -> UInt32 {
 
 enum RowOps {
     /// SrcOver of one translucent premultiplied colour over `n` pixels.
+    /// Eight pixels at a time: the words are read as 16-bit lanes (B|G, R|A), each lane's
+    /// low and high byte scaled separately, so only 16-bit multiplies are needed (SSE2 /
+    /// NEON have them; emulated 32-bit ones are 3x slower). Same rounding as `mulPixel`.
     @inline(__always)
     static func blendSolid(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ s: UInt32) {
         let ia = 255 &- (s >> 24)
-        for i in 0..<n { d[i] = s &+ mulPixel(d[i], ia) }
+        var i = 0
+        if n >= 8 {
+            let raw = UnsafeMutableRawPointer(d)
+            var sv = SIMD16<UInt16>()
+            for k in 0..<8 { sv[2 * k] = UInt16(s & 0xFFFF); sv[2 * k + 1] = UInt16(s >> 16) }
+            let iav = SIMD16<UInt16>(repeating: UInt16(ia))
+            while i + 8 <= n {
+                let p = raw + i * 4
+                let v = p.loadUnaligned(as: SIMD16<UInt16>.self)
+                p.storeBytes(of: scale16(v, iav) &+ sv, as: SIMD16<UInt16>.self)
+                i += 8
+            }
+        }
+        while i < n { d[i] = s &+ mulPixel(d[i], ia); i += 1 }
+    }
+
+    /// Both bytes of every 16-bit lane times `a` / 255 (a <= 255), rounded like `mulPixel`.
+    @inline(__always)
+    static func scale16(_ v: SIMD16<UInt16>, _ a: SIMD16<UInt16>) -> SIMD16<UInt16> {
+        let bias = SIMD16<UInt16>(repeating: 128)
+        var lo = (v & 0x00FF) &* a &+ bias
+        lo = (lo &+ (lo &>> 8)) &>> 8
+        var hi = (v &>> 8) &* a &+ bias
+        hi = (hi &+ (hi &>> 8)) & 0xFF00
+        return lo | hi
     }
 
     /// Solid colour through a constant coverage with a blend mode.
@@ -100,3 +127,4 @@ enum RowOps {
         }
     }
 }
+
