@@ -39,7 +39,8 @@ struct PaintBlitter: SpanBlitter {
         lut = scratch.lut; rowScratch = scratch.row; covScratch = scratch.cov
     }
 
-    mutating func blitRow(y: Int, spans: UnsafeMutablePointer<Span>, count: Int) {
+    mutating func blitRow(y: Int, spans: UnsafeMutablePointer<Span>, count: Int,
+                          coverage: UnsafeMutablePointer<UInt8>) {
         let row = dst.row(y)
         var color = solid
         if kind == .rowGradient {
@@ -50,16 +51,31 @@ struct PaintBlitter: SpanBlitter {
             let sp = spans[k]
             let x = Int(sp.x), n = Int(sp.len)
             var cov = sp.cov
-            if kind == .image && opacity < 255 { cov = mulDiv255(cov, opacity) }
+            let perPixel = cov == Span.perPixel
+            let imageAlpha = kind == .image && opacity < 255
+            if imageAlpha && !perPixel { cov = mulDiv255(cov, opacity) }
             let d = row + x
-            if let clip {
+            if perPixel && clip == nil && !imageAlpha {
+                if kind == .solid || kind == .rowGradient {
+                    RowOps.solidMasked(d, coverage + x, n, color, blend)
+                } else {
+                    shade(x: x, y: y, n: n)
+                    RowOps.shadedMasked(d, rowScratch, coverage + x, n, blend)
+                }
+                continue
+            }
+            if perPixel || clip != nil {
                 // Per-pixel coverage = span coverage x clip mask (zero outside the mask).
-                let m = clip.mask
-                let my = y - clip.origin.y
                 for i in 0..<n {
-                    let mx = x + i - clip.origin.x
-                    let inside = my >= 0 && my < m.height && mx >= 0 && mx < m.width
-                    covScratch[i] = inside ? UInt8(mulDiv255(UInt32(m[mx, my]), cov)) : 0
+                    var c = perPixel ? UInt32(coverage[x + i]) : cov
+                    if perPixel && imageAlpha { c = mulDiv255(c, opacity) }
+                    if let clip {
+                        let m = clip.mask
+                        let mx = x + i - clip.origin.x, my = y - clip.origin.y
+                        let inside = my >= 0 && my < m.height && mx >= 0 && mx < m.width
+                        c = inside ? mulDiv255(UInt32(m[mx, my]), c) : 0
+                    }
+                    covScratch[i] = UInt8(c)
                 }
                 if kind == .solid || kind == .rowGradient {
                     RowOps.solidMasked(d, covScratch, n, color, blend)
@@ -179,12 +195,17 @@ final class RenderScratch {
 struct MaskBlitter: SpanBlitter {
     let mask: Mask
     let origin: (x: Int, y: Int)
-    mutating func blitRow(y: Int, spans: UnsafeMutablePointer<Span>, count: Int) {
+    mutating func blitRow(y: Int, spans: UnsafeMutablePointer<Span>, count: Int,
+                          coverage: UnsafeMutablePointer<UInt8>) {
         let row = mask.bytes + (y - origin.y) * mask.stride - origin.x
         for k in 0..<count {
             let s = spans[k]
-            let c = UInt8(s.cov)
-            for x in Int(s.x)..<Int(s.x + s.len) { row[x] = max(row[x], c) }
+            if s.cov == Span.perPixel {
+                for x in Int(s.x)..<Int(s.x + s.len) { row[x] = max(row[x], coverage[x]) }
+            } else {
+                let c = UInt8(s.cov)
+                for x in Int(s.x)..<Int(s.x + s.len) { row[x] = max(row[x], c) }
+            }
         }
     }
 }

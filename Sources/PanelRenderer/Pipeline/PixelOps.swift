@@ -85,6 +85,14 @@ enum RowOps {
                             _ s: UInt32, _ blend: BlendMode) {
         switch blend {
         case .srcOver:
+            if s >> 24 == 255 {
+                // Opaque colour: a lerp towards it by the coverage.
+                for i in 0..<n {
+                    let c = UInt32(m[i])
+                    d[i] = mulPixel(s, c) &+ mulPixel(d[i], 255 &- c)
+                }
+                return
+            }
             for i in 0..<n {
                 let c = UInt32(m[i])
                 if c == 0 { continue }
