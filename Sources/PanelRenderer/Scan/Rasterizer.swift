@@ -104,7 +104,7 @@ final class Rasterizer {
                 if yb <= ya { continue }
                 let xa = e.x0 + (ya - e.y0) * e.dxdy
                 let xb = yb == e.y1 ? e.x1 : e.x0 + (yb - e.y0) * e.dxdy
-                depositSegment(xa - leftD, xb - leftD, (yb - ya) * e.dir,
+                depositSegment(xa - leftD, xb - leftD, (yb - ya) * e.dir, e.dydx,
                                width: width, rightD: rightD - leftD, minCol: &minCol, maxCol: &maxCol)
             }
             if maxCol < 0 { continue }
@@ -124,7 +124,8 @@ final class Rasterizer {
     /// `dy` signed. Parts left of the clip act as a vertical edge at its left border; parts
     /// right of it cannot affect pixels inside and are dropped.
     @inline(__always)
-    private func depositSegment(_ xa: Double, _ xb: Double, _ dy: Double, width: Int, rightD: Double,
+    private func depositSegment(_ xa: Double, _ xb: Double, _ dy: Double, _ slope: Double,
+                                width: Int, rightD: Double,
                                 minCol: inout Int, maxCol: inout Int) {
         var x0 = min(xa, xb), x1 = max(xa, xb)
         if x0 >= rightD { return }
@@ -143,7 +144,7 @@ final class Rasterizer {
             if c0 > maxCol { maxCol = c0 }
             return
         }
-        let k = dy / dx
+        let k = slope
         if x0 < 0 {
             let dyl = -x0 * k
             deposit(0, dyl, dyl)
