@@ -94,3 +94,18 @@ final class PaintTests: XCTestCase {
         XCTAssertEqual(p[5, 3], 0, "clipped")
     }
 }
+
+extension PaintTests {
+    func testUnscaledImageFastPathEqualsSampledPath() {
+        let img = Pixmap(width: 7, height: 5)!
+        for y in 0..<5 { for x in 0..<7 {
+            img[x, y] = Color(r: UInt8(x * 30), g: UInt8(y * 50), b: 90, a: UInt8(100 + x * 20)).premultiplied
+        } }
+        let (a, ca) = canvas(20, 20)
+        let (b, cb) = canvas(20, 20)
+        ca.clear(Color(rgb: 0x808080)); cb.clear(Color(rgb: 0x808080))
+        ca.drawImage(img, in: Rect(3, 4, 7, 5), sampling: .nearest)          // fast path
+        cb.drawImage(img, in: Rect(3, 4, 7, 5.000001), sampling: .nearest)   // general path
+        for y in 0..<20 { for x in 0..<20 { XCTAssertEqual(a[x, y], b[x, y], "\(x),\(y)") } }
+    }
+}

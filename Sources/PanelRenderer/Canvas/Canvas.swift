@@ -203,6 +203,24 @@ public final class Canvas {
     /// Draws `image` scaled into `rect` (current transform), with global opacity.
     public func drawImage(_ image: Pixmap, in rect: Rect, sampling: Sampling = .bilinear) {
         guard !rect.isEmpty, let inv = state.transform.inverted else { return }
+        // Unscaled at a whole-pixel device position: rows blend (or copy) straight across.
+        let t = state.transform
+        if t.isTranslationOnly && rect.width == Double(image.width) && rect.height == Double(image.height)
+            && state.clipMask == nil {
+            let o = t.apply(rect.origin)
+            if isIntegral(o.x) && isIntegral(o.y) && abs(o.x) < maxDeviceCoordinate && abs(o.y) < maxDeviceCoordinate {
+                let x = Int(o.x.rounded()), y = Int(o.y.rounded())
+                let r = IntRect(x: x, y: y, width: image.width, height: image.height)
+                    .intersection(state.clip).intersection(target.bounds)
+                let alpha = opacity255
+                guard !r.isEmpty, alpha > 0 else { return }
+                for row in r.y..<r.maxY {
+                    let s = image.pixels + (row - y) * image.stride + (r.x - x)
+                    RowOps.shadedSpan(target.row(row) + r.x, s, r.width, alpha, .srcOver)
+                }
+                return
+            }
+        }
         let toImage = inv.concatenating(.translation(-rect.x, -rect.y))
             .concatenating(.scale(Double(image.width) / rect.width, Double(image.height) / rect.height))
         rasterizer.begin()

@@ -2,7 +2,7 @@
 /// to within `flatteningTolerance`, and appends to the rasterizer's reusable edge buffer.
 
 /// Maximum distance in device pixels between a curve and its flattened polyline.
-let flatteningTolerance = 0.05
+let flatteningTolerance = 0.1
 
 /// Coordinates beyond this (device px) make the whole draw a no-op instead of an overflow.
 let maxDeviceCoordinate = 1.0e7
