@@ -29,6 +29,14 @@ final class PNGCodecTests: XCTestCase {
         XCTAssertEqual(q[2, 0], p[2, 0])
     }
 
+    func testXRGBBuffersEncodeAsOpaqueRGB() throws {
+        let p = try XCTUnwrap(Pixmap(width: 2, height: 1))
+        p[0, 0] = 0x0012_3456; p[1, 0] = 0x7FAB_CDEF  // X byte is junk
+        let q = try PNGCodec.decode(data: PNGCodec.encodeData(p.view, ignoringAlpha: true), name: "x")
+        XCTAssertEqual(q[0, 0], 0xFF12_3456)
+        XCTAssertEqual(q[1, 0], 0xFFAB_CDEF)
+    }
+
     func testSubviewWithStrideEncodesOnlyItsPixels() throws {
         let p = try XCTUnwrap(Pixmap(width: 10, height: 10))
         p.view.fill(with: Color.white.premultiplied)
@@ -83,5 +91,32 @@ final class PNGCodecTests: XCTestCase {
         XCTAssertEqual(ref.width, 800); XCTAssertEqual(ref.height, 480)
         XCTAssertEqual(ref[400, 470] >> 24, 255)
         XCTAssertEqual(ref.color(x: 400, y: 470), .white)  // inside the drawer
+    }
+}
+
+extension PNGCodecTests {
+    private static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        var c: UInt32 = 0xFFFF_FFFF
+        for b in bytes {
+            c ^= UInt32(b)
+            for _ in 0..<8 { c = (c >> 1) ^ (0xEDB8_8320 & (0 &- (c & 1))) }
+        }
+        return ~c
+    }
+
+    /// A valid PNG whose header claims 30000 x 30000 px must be refused before allocating.
+    func testHugeDimensionsAreRefused() throws {
+        let p = try XCTUnwrap(Pixmap(width: 2, height: 2))
+        p.view.fill(with: 0xFF11_2233)
+        var data = try PNGCodec.encodeData(p.view)
+        // IHDR data starts at byte 16: width (4 bytes BE), height (4 bytes BE); CRC at 29.
+        for (i, v) in [UInt32(30000), 30000].enumerated() {
+            for k in 0..<4 { data[16 + 4 * i + k] = UInt8((v >> (24 - 8 * UInt32(k))) & 0xFF) }
+        }
+        let crc = Self.crc32(data[12..<29])
+        for k in 0..<4 { data[29 + k] = UInt8((crc >> (24 - 8 * UInt32(k))) & 0xFF) }
+        XCTAssertThrowsError(try PNGCodec.decode(data: data, name: "huge.png")) { e in
+            XCTAssertEqual("\(e)", "huge.png: unsupported PNG size 30000x30000 px")
+        }
     }
 }

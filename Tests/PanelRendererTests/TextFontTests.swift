@@ -88,4 +88,22 @@ final class TextFontTests: XCTestCase {
         face.purgeGlyphCache()
         XCTAssertFalse(a === face.glyphImage(g, size64: 16 * 64))
     }
+
+    func testHintingIsConfigurableAndCachedSeparately() throws {
+        let face = try FontFace(path: Self.dejavu + "DejaVuSans.ttf")
+        let g = try XCTUnwrap(face.glyphIndex(for: "o"))
+        let none = face.glyphImage(g, size64: 13 * 64 + 20)
+        let full = face.glyphImage(g, size64: 13 * 64 + 20, hinting: .full)
+        let light = face.glyphImage(g, size64: 13 * 64 + 20, hinting: .light)
+        XCTAssertFalse(none === full); XCTAssertFalse(none === light)
+        func darkRows(_ i: GlyphImage) throws -> Int {
+            let m = try XCTUnwrap(i.mask)
+            var rows = 0
+            for y in 0..<m.height where (0..<m.width).contains(where: { m[$0, y] == 255 }) { rows += 1 }
+            return rows
+        }
+        // Hinting snaps the bowl's top and bottom to whole pixels: more fully-covered rows.
+        XCTAssertGreaterThanOrEqual(try darkRows(full), try darkRows(none))
+        XCTAssertTrue(face.glyphImage(g, size64: 13 * 64 + 20, hinting: .full) === full)
+    }
 }

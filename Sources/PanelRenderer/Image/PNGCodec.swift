@@ -16,10 +16,13 @@ public enum PNGCodec {
     private static let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
     /// Largest side we decode, px: the same limit as `Pixmap`.
     public static let maxSide = 1 << 15
+    /// Largest pixel count we decode (256 MiB of pixels), so a hostile header cannot make
+    /// us allocate gigabytes.
+    public static let maxPixels = 1 << 26
 
     /// Decodes the PNG file at `path`. Throws `ImageError` naming `path`.
     public static func decode(path: String) throws -> Pixmap {
-        try decode(data: readFileBytes(path), name: path)
+        try decode(data: ImageFile.readBytes(path), name: path)
     }
 
     /// Decodes PNG bytes; `name` is used in error messages (a path or a label).
@@ -37,7 +40,7 @@ public enum PNGCodec {
                 throw ImageError(name: name, reason: "corrupt PNG header (\(message(of: &image)))")
             }
             let w = Int(image.width), h = Int(image.height)
-            guard w > 0, h > 0, w <= maxSide, h <= maxSide, let pixmap = Pixmap(width: w, height: h) else {
+            guard w > 0, h > 0, w <= maxSide, h <= maxSide, w * h <= maxPixels, let pixmap = Pixmap(width: w, height: h) else {
                 throw ImageError(name: name, reason: "unsupported PNG size \(w)x\(h) px")
             }
             image.format = formatBGRA  // little-endian BGRA bytes == 0xAARRGGBB words
@@ -50,9 +53,28 @@ public enum PNGCodec {
         return pixmap
     }
 
+    /// Width and height of the PNG at `path`, px, from its header (no pixel decoding).
+    public static func imageSize(path: String) throws -> (width: Int, height: Int) {
+        let data = try ImageFile.readBytes(path)
+        guard data.count >= 8, Array(data[0..<8]) == signature else {
+            throw ImageError(name: path, reason: "not a PNG file (bad signature)")
+        }
+        return try data.withUnsafeBytes { raw in
+            var image = png_image()
+            image.version = UInt32(PNG_IMAGE_VERSION)
+            defer { png_image_free(&image) }
+            guard png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count) != 0 else {
+                throw ImageError(name: path, reason: "corrupt PNG header (\(message(of: &image)))")
+            }
+            return (Int(image.width), Int(image.height))
+        }
+    }
+
     /// Encodes `view` as PNG bytes (un-premultiplied; RGB when fully opaque, else RGBA).
-    public static func encodeData(_ view: PixmapView) throws -> [UInt8] {
-        try encode(view, name: "PNG data") { image, buffer, stride in
+    /// With `ignoringAlpha` the top byte is treated as unused (XRGB8888 buffers such as
+    /// DRM dumb buffers) and an RGB PNG is written from the low 24 bits.
+    public static func encodeData(_ view: PixmapView, ignoringAlpha: Bool = false) throws -> [UInt8] {
+        try encode(view, name: "PNG data", ignoringAlpha: ignoringAlpha) { image, buffer, stride in
             var size = (stride + 1) * Int(image.pointee.height) + (64 << 10)
             for _ in 0..<2 {
                 var out = [UInt8](repeating: 0, count: size)
@@ -70,8 +92,9 @@ public enum PNGCodec {
     }
 
     /// Writes `view` to `path` as a PNG (un-premultiplied; RGB when fully opaque, else RGBA).
-    public static func encode(_ view: PixmapView, to path: String) throws {
-        let data = try encodeData(view)
+    /// `ignoringAlpha` as in `encodeData`.
+    public static func encode(_ view: PixmapView, to path: String, ignoringAlpha: Bool = false) throws {
+        let data = try encodeData(view, ignoringAlpha: ignoringAlpha)
         guard let f = fopen(path, "wb") else {
             throw ImageError(name: path, reason: "cannot create file (\(String(cString: strerror(errno))))")
         }
@@ -83,11 +106,11 @@ public enum PNGCodec {
     }
 
     /// Converts `view` into straight-alpha BGR(A) rows and hands them to `write`.
-    private static func encode<T>(_ view: PixmapView, name: String,
+    private static func encode<T>(_ view: PixmapView, name: String, ignoringAlpha: Bool,
                                   _ write: (UnsafeMutablePointer<png_image>, UnsafeRawPointer, Int) throws -> T) throws -> T {
         guard view.width > 0, view.height > 0 else { throw ImageError(name: name, reason: "cannot encode an empty image") }
         var opaque = true
-        for y in 0..<view.height where opaque {
+        for y in 0..<view.height where opaque && !ignoringAlpha {
             let r = view.row(y)
             for x in 0..<view.width where r[x] >> 24 != 255 { opaque = false; break }
         }
@@ -99,7 +122,7 @@ public enum PNGCodec {
                 let r = view.row(y)
                 var o = y * stride
                 for x in 0..<view.width {
-                    let c = Color(premultipliedPixel: r[x])
+                    let c = Color(premultipliedPixel: ignoringAlpha ? r[x] | 0xFF00_0000 : r[x])
                     out[o] = c.b; out[o + 1] = c.g; out[o + 2] = c.r
                     if !opaque { out[o + 3] = c.a }
                     o += channels

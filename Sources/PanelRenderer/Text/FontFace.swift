@@ -25,6 +25,11 @@ public final class FontFace {
     public let descenderUnits: Int
     /// Baseline-to-baseline distance the font asks for, in font units.
     public let lineHeightUnits: Int
+    /// Top and bottom of the union of all glyph boxes (head.yMax, -head.yMin), font units:
+    /// no glyph inks outside baseline - top ... baseline + bottom, so whole lines outside
+    /// a clip can be skipped without looking at their glyphs.
+    let inkTopUnits: Int
+    let inkBottomUnits: Int
     public let familyName: String
     public let styleName: String
     public let glyphCount: Int
@@ -94,6 +99,8 @@ public final class FontFace {
         ascenderUnits = Int(face.pointee.ascender)
         descenderUnits = -Int(face.pointee.descender)
         lineHeightUnits = Int(face.pointee.height)
+        inkTopUnits = max(Int(face.pointee.bbox.yMax), Int(face.pointee.ascender))
+        inkBottomUnits = max(-Int(face.pointee.bbox.yMin), -Int(face.pointee.descender))
         familyName = face.pointee.family_name.map { String(cString: $0) } ?? ""
         styleName = face.pointee.style_name.map { String(cString: $0) } ?? ""
         glyphCount = Int(face.pointee.num_glyphs)
@@ -148,6 +155,14 @@ public final class FontFace {
         let adv = max(0, hb_font_get_glyph_h_advance(hbFont, glyph))
         advances[i] = adv
         return Int(adv)
+    }
+
+    /// True when no glyph of this face at `sizePx` drawn on `baseline` (px) can touch rows
+    /// `rows` (y0 ..< y1): one pixel of slack for rounding.
+    func inkMisses(rows y0: Int, _ y1: Int, baseline: Double, sizePx: Double) -> Bool {
+        let s = sizePx / Double(unitsPerEm)
+        return baseline + Double(inkBottomUnits) * s + 1 < Double(y0)
+            || baseline - Double(inkTopUnits) * s - 1 > Double(y1)
     }
 
     /// Vertical metrics at `sizePx`, in px (unhinted, font units scaled linearly).

@@ -6,6 +6,8 @@ struct GlyphPaint {
     let src: UInt32      // premultiplied ARGB
     let opaque: Bool
     let scaled: UnsafePointer<UInt32>
+    /// Keeps the table `scaled` points into alive for as long as the paint is used.
+    let owner: GlyphPaintTable
 }
 
 /// 256 coverage-scaled copies of the last colour drawn (1 KiB), owned by a `FontFace`.
@@ -28,7 +30,7 @@ final class GlyphPaintTable {
             }
             src = s; valid = true
         }
-        return GlyphPaint(src: s, opaque: color.a == 255, scaled: table)
+        return GlyphPaint(src: s, opaque: color.a == 255, scaled: table, owner: self)
     }
 }
 
@@ -57,10 +59,19 @@ extension PixmapView {
                     d[px] = src; d[px + 1] = src; d[px + 2] = src; d[px + 3] = src
                     px += 4; continue
                 }
-                for i in px..<(px + 4) {
-                    let c = Int(m[i])
-                    if c != 0 { d[i] = c == 255 && opaque ? src : srcOver(scaled[c], d[i]) }
-                }
+                // Mixed coverage: four SrcOvers at once, branch-free (coverage 0 gives
+                // s = 0 and leaves d exact; an opaque s gives ia = 0 and stores s).
+                let s = SIMD4<UInt32>(scaled[Int(quad & 0xFF)], scaled[Int((quad >> 8) & 0xFF)],
+                                      scaled[Int((quad >> 16) & 0xFF)], scaled[Int(quad >> 24)])
+                let dp = UnsafeMutableRawPointer(d + px)
+                let dv = dp.loadUnaligned(as: SIMD4<UInt32>.self)
+                let ia = SIMD4<UInt32>(repeating: 255) &- (s &>> 24)
+                let lo = SIMD4<UInt32>(repeating: 0x00FF_00FF), half = SIMD4<UInt32>(repeating: 0x0080_0080)
+                var rb = (dv & lo) &* ia &+ half
+                rb = ((rb &+ ((rb &>> 8) & lo)) &>> 8) & lo
+                var ag = ((dv &>> 8) & lo) &* ia &+ half
+                ag = ((ag &+ ((ag &>> 8) & lo)) &>> 8) & lo
+                dp.storeBytes(of: s &+ (rb | (ag &<< 8)), as: SIMD4<UInt32>.self)
                 px += 4
             }
             while px < x1 {

@@ -87,7 +87,8 @@ final class GlyphCache {
 extension FontFace {
     /// The coverage of `glyph` at `size64` (size in 1/64 px), with its origin shifted right
     /// by `subpixel / GlyphCache.subpixelSteps` px. Cached; the first call per key
-    /// rasterizes with FreeType (FT_Load_Glyph + FT_Render_Glyph, FT_RENDER_MODE_NORMAL).
+    /// rasterizes with FreeType (FT_Load_Glyph + FT_Outline_Get_Bitmap: 256-level grey AA,
+    /// the FT_RENDER_MODE_NORMAL rasterizer).
     /// Never fails: a glyph FreeType cannot load draws nothing.
     @inline(__always)
     public func glyphImage(_ glyph: UInt32, size64: Int, subpixel: Int = 0,
@@ -122,19 +123,22 @@ extension FontFace {
             let dx = FT_Pos(subpixel * 64 / GlyphCache.subpixelSteps)
             FT_Outline_Translate(&slot.pointee.outline, dx, 0)
         }
-        guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return .empty }
-        let bm = slot.pointee.bitmap
-        let w = Int(bm.width), h = Int(bm.rows)
-        guard w > 0, h > 0, let src = bm.buffer,
-              bm.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue),
-              let mask = Mask(width: w, height: h) else { return .empty }
-        let pitch = Int(bm.pitch)
-        // A negative pitch means bottom-up rows; start from the last row in memory then.
-        var row = pitch >= 0 ? src : src + (h - 1) * -pitch
-        for y in 0..<h {
-            (mask.bytes + y * mask.stride).update(from: row, count: w)
-            row += pitch
-        }
-        return GlyphImage(mask: mask, left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top))
+        // Rasterize straight into our mask (FT_Outline_Get_Bitmap, as cairo does) instead of
+        // FT_Render_Glyph, which would allocate its own bitmap for us to copy.
+        var cbox = FT_BBox()
+        FT_Outline_Get_CBox(&slot.pointee.outline, &cbox)
+        let x0 = Int(cbox.xMin) >> 6, y0 = Int(cbox.yMin) >> 6                 // floor
+        let x1 = (Int(cbox.xMax) + 63) >> 6, y1 = (Int(cbox.yMax) + 63) >> 6   // ceil
+        guard x1 > x0, y1 > y0, let mask = Mask(width: x1 - x0, height: y1 - y0) else { return .empty }
+        FT_Outline_Translate(&slot.pointee.outline, FT_Pos(-x0 * 64), FT_Pos(-y0 * 64))
+        var target = FT_Bitmap()
+        target.rows = UInt32(mask.height)
+        target.width = UInt32(mask.width)
+        target.pitch = Int32(mask.stride)  // positive pitch: first row is the top row
+        target.buffer = mask.bytes
+        target.num_grays = 256
+        target.pixel_mode = UInt8(FT_PIXEL_MODE_GRAY.rawValue)
+        guard FT_Outline_Get_Bitmap(library.handle, &slot.pointee.outline, &target) == 0 else { return .empty }
+        return GlyphImage(mask: mask, left: x0, top: y1)
     }
 }

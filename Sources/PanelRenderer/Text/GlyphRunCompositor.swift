@@ -30,7 +30,12 @@ final class GlyphScratch {
 /// Glyphs whose boxes do not touch the pending group are blended straight from the glyph
 /// cache (no copy); only overlapping neighbours are merged in `scratch`. Only consecutive
 /// glyphs are merged, which covers ordinary LTR and RTL runs and combining marks.
+/// A merged group is capped at `maxGroupWidth` px so joined scripts (Arabic), where every
+/// glyph touches the next, do not re-copy an ever-growing box; past the cap the group is
+/// blended and a new one starts (the shared edge pixel then gets two blends).
 struct GlyphRunCompositor {
+    static let maxGroupWidth = 128
+
     let view: PixmapView
     let paint: GlyphPaint
     let clip: IntRect
@@ -51,7 +56,8 @@ struct GlyphRunCompositor {
             single = mask; gx = x; gy = y; gw = mask.width; gh = mask.height
             return
         }
-        if x < gx + gw && x + mask.width > gx && y < gy + gh && y + mask.height > gy {
+        if x < gx + gw && x + mask.width > gx && y < gy + gh && y + mask.height > gy
+            && max(gx + gw, x + mask.width) - min(gx, x) <= Self.maxGroupWidth {
             merge(mask, x: x, y: y)
         } else {
             flush()
