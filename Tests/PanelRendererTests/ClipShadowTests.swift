@@ -49,9 +49,7 @@ final class ClipShadowTests: XCTestCase {
         XCTAssertEqual(p[103, 84] >> 24, 255, "deep inside")
         XCTAssertEqual(Int(p[53, 84] >> 24), 128, accuracy: 12, "on the offset edge")
         XCTAssertEqual(p[10, 10], 0, "beyond 3 sigma")
-        let rr = CornerRadii(all: 10)
         let area = 100.0 * 60 - (4 - Double.pi) * 100   // rounded-rect area
-        _ = rr
         XCTAssertEqual(alphaSum(p), area, accuracy: area * 0.02)
         let blurs = c.shadowCache.blurCount
         for _ in 0..<5 {
