@@ -159,6 +159,7 @@ public final class Canvas {
     public func fillRoundedRect(_ rect: Rect, radii: CornerRadii, _ paint: Paint) {
         guard !rect.isEmpty, rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite
         else { return }
+        if quickReject(rect, outset: 0) { return }
         if radii.fitted(to: rect.size).isZero { fillRect(rect, paint); return }
         rasterizer.begin()
         var f = Flattener(sink: rasterizer.store, transform: state.transform)
@@ -185,6 +186,8 @@ public final class Canvas {
     /// Strokes one line segment without building a `Path` (roads, separators, hairlines).
     public func strokeLine(from a: Point, to b: Point, _ style: StrokeStyle, _ paint: Paint) {
         guard style.width.isFinite, style.width > 0 else { return }
+        let box = Rect(min(a.x, b.x), min(a.y, b.y), abs(a.x - b.x), abs(a.y - b.y))
+        if quickReject(box, outset: style.width) { return }
         let t = state.transform
         let scale = abs(t.a * t.d - t.b * t.c).squareRoot()
         guard scale.isFinite, scale > 0 else { return }
@@ -277,6 +280,20 @@ public final class Canvas {
                 d[px] = srcOver(mulPixel(s, cov), d[px])
             }
         }
+    }
+
+    /// True when `rect` grown by `outset` (user units) certainly misses the clip: damaged
+    /// band repaints then skip flattening shapes outside the band.
+    func quickReject(_ rect: Rect, outset: Double) -> Bool {
+        let t = state.transform
+        let r = rect.insetBy(dx: -outset, dy: -outset)
+        let p0 = t.apply(r.origin), p1 = t.apply(Point(r.maxX, r.maxY))
+        let p2 = t.apply(Point(r.maxX, r.minY)), p3 = t.apply(Point(r.minX, r.maxY))
+        let x0 = min(min(p0.x, p1.x), min(p2.x, p3.x)), x1 = max(max(p0.x, p1.x), max(p2.x, p3.x))
+        let y0 = min(min(p0.y, p1.y), min(p2.y, p3.y)), y1 = max(max(p0.y, p1.y), max(p2.y, p3.y))
+        let c = state.clip
+        // NaN compares false everywhere, so it is never rejected here (the edge builder drops it).
+        return x1 <= Double(c.x) || x0 >= Double(c.maxX) || y1 <= Double(c.y) || y0 >= Double(c.maxY)
     }
 
     // MARK: Paint setup
