@@ -69,13 +69,22 @@ final class BenchSceneTests: XCTestCase {
     func testDragFrameEqualsFullRender() throws {
         for (w, h) in [(800, 480), (1920, 1080)] {
             let (p, scene, c) = try render(w, h)
-            scene.dragFrame(on: c, fromTop: scene.restTop, toTop: scene.restTop - 7)
+            let before = Pixmap(width: w, height: h)!
+            before.view.copy(from: p.view)
+            var damage = DamageRegion()
+            scene.dragFrame(on: c, fromTop: scene.restTop, toTop: scene.restTop - 7, damage: &damage)
             let (q, _, _) = try render(w, h, top: scene.restTop - 7)
-            var differing = 0
-            for y in 0..<h { for x in 0..<w where p[x, y] != q[x, y] { differing += 1 } }
+            var differing = 0, undamaged = 0
+            for y in 0..<h { for x in 0..<w {
+                if p[x, y] != q[x, y] { differing += 1 }
+                if p[x, y] != before[x, y] && !damage.rects.contains(where: { x >= $0.x && x < $0.maxX && y >= $0.y && y < $0.maxY }) {
+                    undamaged += 1
+                }
+            } }
             XCTAssertEqual(differing, 0, "\(w)x\(h): drag frame differs from full render in \(differing) px")
+            XCTAssertEqual(undamaged, 0, "\(w)x\(h): changed pixels outside the reported damage")
             // And back down (the general band-repaint path).
-            scene.dragFrame(on: c, fromTop: scene.restTop - 7, toTop: scene.restTop)
+            scene.dragFrame(on: c, fromTop: scene.restTop - 7, toTop: scene.restTop, damage: &damage)
             let (r, _, _) = try render(w, h)
             differing = 0
             for y in 0..<h { for x in 0..<w where p[x, y] != r[x, y] { differing += 1 } }

@@ -98,3 +98,19 @@ final class OutputDamageTests: XCTestCase {
         XCTAssertEqual(layer.drawCount, 2)
     }
 }
+
+extension OutputDamageTests {
+    func testScrollMovesPixelsBothWays() {
+        let p = Pixmap(width: 6, height: 6)!
+        for y in 0..<6 { for x in 0..<6 { p[x, y] = UInt32(y * 10 + x) } }
+        let moved = p.view.scroll(IntRect(x: 1, y: 2, width: 3, height: 3), dx: 2, dy: -1)
+        XCTAssertEqual(moved, IntRect(x: 3, y: 1, width: 3, height: 3))
+        XCTAssertEqual(p[3, 1], 21); XCTAssertEqual(p[5, 3], 43)
+        XCTAssertEqual(p[0, 0], 0, "outside untouched")
+        let q = Pixmap(width: 4, height: 5)!
+        for y in 0..<5 { for x in 0..<4 { q[x, y] = UInt32(y * 10 + x) } }
+        q.view.scroll(IntRect(x: 0, y: 0, width: 4, height: 4), dx: 0, dy: 1)   // overlapping, downwards
+        XCTAssertEqual(q[2, 1], 2); XCTAssertEqual(q[2, 4], 32); XCTAssertEqual(q[2, 0], 2, "source kept")
+        XCTAssertEqual(q.view.scroll(IntRect(x: 0, y: 0, width: 4, height: 4), dx: 9, dy: 0), .zero)
+    }
+}

@@ -100,10 +100,11 @@ public enum BenchRunner {
         }
 
         // Drag frames: each starts from the rest frame (restored untimed) and moves 7 px up.
+        var damage = DamageRegion()
         for i in 0..<(warmup + frames) {
             frame.view.copy(from: saved.view)
             let t0 = monotonicNanoseconds()
-            scene.dragFrame(on: canvas, fromTop: top, toTop: top - 7)
+            scene.dragFrame(on: canvas, fromTop: top, toTop: top - 7, damage: &damage)
             let t1 = monotonicNanoseconds()
             if i >= warmup { times[i - warmup] = t1 - t0 }
         }
