@@ -66,6 +66,12 @@ public func copyRows(from src: PixmapView, damage: [IntRect], to dst: UnsafeMuta
     }
 }
 
+/// `copyRows` for a `DamageRegion` (its rectangle list, no array built per frame).
+public func copyRows(from src: PixmapView, damage: DamageRegion, to dst: UnsafeMutableRawPointer,
+                     pitchBytes: Int, format: PixelFormat, rotation: Rotation = .r0) {
+    copyRows(from: src, damage: damage.rects, to: dst, pitchBytes: pitchBytes, format: format, rotation: rotation)
+}
+
 /// Rotated copies walk the source in 32x32 tiles so both sides stay cache-friendly.
 private func copyRotated(_ src: PixmapView, _ r: IntRect, _ dst: UnsafeMutableRawPointer, _ pitch: Int,
                          _ format: PixelFormat, _ rotation: Rotation) {
