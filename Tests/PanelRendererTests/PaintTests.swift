@@ -109,3 +109,20 @@ extension PaintTests {
         for y in 0..<20 { for x in 0..<20 { XCTAssertEqual(a[x, y], b[x, y], "\(x),\(y)") } }
     }
 }
+
+extension PaintTests {
+    func testDegenerateImagesAndGradientsDoNotCrash() {
+        let img = Pixmap(width: 3, height: 3)!
+        img.view.fill(with: 0xFFFF_0000)
+        let (p, c) = canvas(16, 16)
+        c.drawImage(img, in: Rect(0, 0, 1e-300, 1e-300))
+        c.drawImage(img, in: Rect(0, 0, .nan, 4))
+        c.drawImage(img, in: Rect(1e300, 0, 1e300, 4), sampling: .nearest)
+        c.fillRect(Rect(0, 0, 16, 16), .radialGradient(center: Point(.nan, 0), radius: 5, stops: [
+            GradientStop(offset: 0, color: .black)]))
+        c.fillRect(Rect(0, 0, 16, 16), .linearGradient(start: .zero, end: Point(1e-170, 1e-170), stops: [
+            GradientStop(offset: 0, color: .black), GradientStop(offset: 1, color: .white)]))
+        c.fillRect(Rect(0, 0, 16, 16), .linearGradient(start: .zero, end: Point(4, 4), stops: []))
+        XCTAssertNotEqual(p[8, 8] >> 24, 0, "the degenerate gradients still paint a stop colour")
+    }
+}

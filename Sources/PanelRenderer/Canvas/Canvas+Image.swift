@@ -2,7 +2,7 @@
 extension Canvas {
     /// Draws `image` scaled into `rect` (current transform), with global opacity.
     public func drawImage(_ image: Pixmap, in rect: Rect, sampling: Sampling = .bilinear) {
-        guard !rect.isEmpty, let inv = state.transform.inverted else { return }
+        guard !rect.isEmpty, let inv = state.transform.inverted, inv.isReasonable else { return }
         // Unscaled at a whole-pixel device position: rows blend (or copy) straight across.
         let t = state.transform
         if t.isTranslationOnly && rect.width == Double(image.width) && rect.height == Double(image.height)
@@ -23,6 +23,7 @@ extension Canvas {
         }
         let toImage = inv.concatenating(.translation(-rect.x, -rect.y))
             .concatenating(.scale(Double(image.width) / rect.width, Double(image.height) / rect.height))
+        guard toImage.isReasonable else { return }
         rasterizer.begin()
         var f = Flattener(sink: rasterizer.store, transform: state.transform)
         emitRect(into: &f, rect); f.finish()
@@ -77,5 +78,13 @@ extension Canvas {
                 d[px] = srcOver(mulPixel(s, cov), d[px])
             }
         }
+    }
+}
+
+extension Transform {
+    /// Finite and small enough that mapping device pixels stays finite and within Int.
+    var isReasonable: Bool {
+        let lim = 1e12
+        return abs(a) < lim && abs(b) < lim && abs(c) < lim && abs(d) < lim && abs(tx) < lim && abs(ty) < lim
     }
 }

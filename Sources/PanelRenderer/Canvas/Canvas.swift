@@ -240,6 +240,9 @@ public final class Canvas {
             b.tA = (inv.a * vx + inv.b * vy) / l2
             b.tB = (inv.c * vx + inv.d * vy) / l2
             b.tC = ((inv.tx - start.x) * vx + (inv.ty - start.y) * vy) / l2
+            guard abs(b.tA) < 1e12, abs(b.tB) < 1e12, abs(b.tC) < 1e12 else {   // also NaN
+                b.kind = .solid; b.solid = premultiplied(stops[stops.count - 1].color, opacity: op); break
+            }
             if abs(b.tA) < 1e-12 {
                 b.kind = .rowGradient; b.stops = stops
             } else {
@@ -249,7 +252,8 @@ public final class Canvas {
         case .radialGradient(let center, let radius, let stops):
             guard !stops.isEmpty else { return }
             let stops = sortedStops(stops)
-            guard let inv = state.transform.inverted, radius > 0, radius.isFinite else {
+            guard let inv = state.transform.inverted, inv.isReasonable, radius > 0, radius.isFinite,
+                  abs(center.x) < 1e12, abs(center.y) < 1e12 else {
                 b.solid = premultiplied(stops[stops.count - 1].color, opacity: op); break
             }
             b.kind = .radial; b.inverse = inv; b.center = center; b.radius = radius

@@ -107,7 +107,7 @@ struct PaintBlitter: SpanBlitter {
             let dt = tA * scale
             t *= scale
             for i in 0..<n {
-                let ti = t < 0 ? 0 : (t > scale ? scale : t)
+                let ti = !(t >= 0) ? 0 : (t > scale ? scale : t)   // NaN -> 0
                 out[i] = lut[Int(ti + 0.5)]
                 t += dt
             }
@@ -118,7 +118,7 @@ struct PaintBlitter: SpanBlitter {
             let invR = radius > 0 ? scale / radius : 0
             for i in 0..<n {
                 var t = (u * u + v * v).squareRoot() * invR
-                t = t > scale ? scale : t
+                t = !(t <= scale) ? scale : t   // NaN -> end
                 out[i] = lut[Int(t + 0.5)]
                 u += inverse.a; v += inverse.b
             }
@@ -129,8 +129,7 @@ struct PaintBlitter: SpanBlitter {
             let w = img.width, h = img.height, src = img.pixels, st = img.stride
             if sampling == .nearest {
                 for i in 0..<n {
-                    let ix = min(max(Int(u.rounded(.down)), 0), w - 1)
-                    let iy = min(max(Int(v.rounded(.down)), 0), h - 1)
+                    let ix = clampIndex(u, w), iy = clampIndex(v, h)
                     out[i] = src[iy * st + ix]
                     u += inverse.a; v += inverse.b
                 }
@@ -144,14 +143,24 @@ struct PaintBlitter: SpanBlitter {
     }
 }
 
+/// floor(v) clamped to 0..<n; NaN and infinities clamp too.
+@inline(__always)
+func clampIndex(_ v: Double, _ n: Int) -> Int {
+    let f = v.rounded(.down)
+    return !(f >= 0) ? 0 : (f >= Double(n - 1) ? n - 1 : Int(f))
+}
+
 /// Bilinear sample with edge clamping; weights quantised to 1/256.
 @inline(__always)
 func bilinear(_ src: UnsafeMutablePointer<UInt32>, _ st: Int, _ w: Int, _ h: Int,
               _ u: Double, _ v: Double) -> UInt32 {
     let fu = u.rounded(.down), fv = v.rounded(.down)
-    let wx = UInt32(((u - fu) * 256).rounded()), wy = UInt32(((v - fv) * 256).rounded())
-    let x0 = Int(max(min(fu, Double(w - 1)), 0)), y0 = Int(max(min(fv, Double(h - 1)), 0))
-    let x1 = Int(max(min(fu + 1, Double(w - 1)), 0)), y1 = Int(max(min(fv + 1, Double(h - 1)), 0))
+    let ru = u - fu, rv = v - fv
+    // Fractions in 0..<1; anything else (NaN, infinities) samples the pixel itself.
+    let wx: UInt32 = ru >= 0 && ru < 1 ? UInt32((ru * 256).rounded()) : 0
+    let wy: UInt32 = rv >= 0 && rv < 1 ? UInt32((rv * 256).rounded()) : 0
+    let x0 = clampIndex(u, w), y0 = clampIndex(v, h)
+    let x1 = clampIndex(u + 1, w), y1 = clampIndex(v + 1, h)
     let p00 = src[y0 * st + x0], p10 = src[y0 * st + x1]
     let p01 = src[y1 * st + x0], p11 = src[y1 * st + x1]
     @inline(__always) func lerp256(_ a: UInt32, _ b: UInt32, _ t: UInt32) -> UInt32 {
