@@ -45,8 +45,7 @@ final class RasterizerTests: XCTestCase {
         // Two overlapping squares, same winding: even-odd leaves the overlap empty.
         let (q, d) = makeCanvas(40, 40)
         var two = Path.rect(Rect(0, 0, 20, 20))
-        var second = Path.rect(Rect(10, 10, 20, 20))
-        second.replay(into: &two)
+        Path.rect(Rect(10, 10, 20, 20)).replay(into: &two)
         d.fill(two, .solid(.black), rule: .evenOdd)
         XCTAssertEqual(q[15, 15], 0)
         XCTAssertEqual(q[5, 5] >> 24, 255)
@@ -55,7 +54,6 @@ final class RasterizerTests: XCTestCase {
         d.fill(two, .solid(.black), rule: .nonZero)
         XCTAssertEqual(q[15, 15] >> 24, 255)
         XCTAssertEqual(coveredArea(q), 700, accuracy: 0.5)
-        _ = second
     }
 
     func testClipIndependence() {

@@ -121,9 +121,9 @@ public final class BenchScene {
     /// does for a dragged opaque layer: the drawer body's already-drawn rows move (memmove),
     /// and only the damaged bands are repainted through a clip. Falls back to repainting
     /// the whole affected band when the move would carry pixels of something else.
-    /// Returns the damaged rows as device rectangles (for the output copy).
-    @discardableResult
-    public func dragFrame(on c: Canvas, fromTop: Int, toTop: Int) -> (IntRect, IntRect) {
+    /// Sets `damage` to every pixel that changed (moved or repainted), for the output copy;
+    /// reusing one region keeps the frame allocation-free.
+    public func dragFrame(on c: Canvas, fromTop: Int, toTop: Int, damage: inout DamageRegion) {
         let W = width, H = height
         let dy = toTop - fromTop
         let bodyStart = fromTop + 12            // first row of the opaque, full-width body
@@ -132,29 +132,21 @@ public final class BenchScene {
         if !canMove {
             let band = IntRect(x: 0, y: bandTop, width: W, height: H - bandTop)
             repaint(c, band, drawerTop: toTop)
-            return (band, .zero)
+            damage.removeAll(); damage.add(band)
+            return
         }
-        // Rows that keep valid drawer pixels after the move.
-        let dstStart = max(bodyStart + dy, 0), dstEnd = min(H + dy, H)
-        if dstEnd > dstStart {
-            let t = c.target
-            let srcRow = dstStart - dy
-            if t.stride == t.width {
-                memmoveRows(t.row(dstStart), t.row(srcRow), (dstEnd - dstStart) * t.stride)
-            } else if dy < 0 {
-                for y in dstStart..<dstEnd { memmoveRows(t.row(y), t.row(y - dy), t.width) }
-            } else {
-                for y in (dstStart..<dstEnd).reversed() { memmoveRows(t.row(y), t.row(y - dy), t.width) }
-            }
-        }
+        // The drawer body's rows move; what they uncover or what changed is repainted.
+        let moved = c.target.scroll(IntRect(x: 0, y: bodyStart, width: W, height: H - bodyStart), dx: 0, dy: dy)
         let upper = IntRect(x: 0, y: bandTop, width: W, height: toTop + 12 - bandTop)
         repaint(c, upper, drawerTop: toTop)
-        var lower = IntRect.zero
+        damage.removeAll()
+        damage.add(upper)
+        damage.add(moved)
         if dy < 0 {
-            lower = IntRect(x: 0, y: H + dy, width: W, height: -dy)
+            let lower = IntRect(x: 0, y: H + dy, width: W, height: -dy)
             repaint(c, lower, drawerTop: toTop)
+            damage.add(lower)
         }
-        return (upper, lower)
     }
 
     private func repaint(_ c: Canvas, _ band: IntRect, drawerTop: Int) {
@@ -164,15 +156,3 @@ public final class BenchScene {
         c.restore()
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-@inline(__always) func memmoveRows(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafeMutablePointer<UInt32>, _ n: Int) {
-    _ = Glibc.memmove(d, s, n * 4)
-}
-#else
-import Foundation
-@inline(__always) func memmoveRows(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafeMutablePointer<UInt32>, _ n: Int) {
-    _ = Foundation.memmove(d, s, n * 4)
-}
-#endif

@@ -89,10 +89,6 @@ extension Canvas {
     @inline(__always)
     private func blendCoverageRow(_ d: UnsafeMutablePointer<UInt32>, _ src: UnsafeMutablePointer<UInt8>,
                                   from: Int, to: Int, shift: Int, _ s: UInt32) {
-        for x in from..<to {
-            let c = UInt32(src[x - shift])
-            if c == 0 { continue }
-            d[x] = srcOver(mulPixel(s, c), d[x])
-        }
+        RowOps.solidMasked(d + from, src + (from - shift), to - from, s, .srcOver)
     }
 }

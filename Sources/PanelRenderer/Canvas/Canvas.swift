@@ -78,7 +78,7 @@ public final class Canvas {
         clipToShape { emitRoundedRect(into: &$0, rect, radii: radii) }
     }
 
-    private func isIntegral(_ v: Double) -> Bool { v.isFinite && abs(v - v.rounded()) < 1e-7 }
+    func isIntegral(_ v: Double) -> Bool { v.isFinite && abs(v - v.rounded()) < 1e-7 }
 
     private func clipToShape(_ build: (inout Flattener<EdgeStore>) -> Void) {
         rasterizer.begin()
@@ -159,6 +159,7 @@ public final class Canvas {
     public func fillRoundedRect(_ rect: Rect, radii: CornerRadii, _ paint: Paint) {
         guard !rect.isEmpty, rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite
         else { return }
+        if quickReject(rect, outset: 0) { return }
         if radii.fitted(to: rect.size).isZero { fillRect(rect, paint); return }
         rasterizer.begin()
         var f = Flattener(sink: rasterizer.store, transform: state.transform)
@@ -185,6 +186,8 @@ public final class Canvas {
     /// Strokes one line segment without building a `Path` (roads, separators, hairlines).
     public func strokeLine(from a: Point, to b: Point, _ style: StrokeStyle, _ paint: Paint) {
         guard style.width.isFinite, style.width > 0 else { return }
+        let box = Rect(min(a.x, b.x), min(a.y, b.y), abs(a.x - b.x), abs(a.y - b.y))
+        if quickReject(box, outset: style.width) { return }
         let t = state.transform
         let scale = abs(t.a * t.d - t.b * t.c).squareRoot()
         guard scale.isFinite, scale > 0 else { return }
@@ -198,67 +201,18 @@ public final class Canvas {
         paintEdges(paint, rule: .nonZero, blend: .srcOver)
     }
 
-    // MARK: Images and masks
-
-    /// Draws `image` scaled into `rect` (current transform), with global opacity.
-    public func drawImage(_ image: Pixmap, in rect: Rect, sampling: Sampling = .bilinear) {
-        guard !rect.isEmpty, let inv = state.transform.inverted else { return }
-        let toImage = inv.concatenating(.translation(-rect.x, -rect.y))
-            .concatenating(.scale(Double(image.width) / rect.width, Double(image.height) / rect.height))
-        rasterizer.begin()
-        var f = Flattener(sink: rasterizer.store, transform: state.transform)
-        emitRect(into: &f, rect); f.finish()
-        var b = PaintBlitter(dst: target, blend: .srcOver, scratch: scratch)
-        b.kind = .image; b.image = image; b.inverse = toImage; b.sampling = sampling
-        b.opacity = opacity255
-        if b.opacity == 0 { return }
-        b.clip = state.clipMask
-        rasterizer.rasterize(clip: state.clip.intersection(target.bounds), rule: .nonZero, blitter: &b)
-    }
-
-    /// Composites `color` through `mask` with its top-left at (x, y) plus the transform's
-    /// translation rounded to whole pixels; honours clip and opacity (glyphs use this).
-    public func drawMask(_ mask: Mask, x: Int, y: Int, color: Color) {
+    /// True when `rect` grown by `outset` (user units) certainly misses the clip: damaged
+    /// band repaints then skip flattening shapes outside the band.
+    func quickReject(_ rect: Rect, outset: Double) -> Bool {
         let t = state.transform
-        guard t.tx.isFinite, t.ty.isFinite, abs(t.tx) < maxDeviceCoordinate, abs(t.ty) < maxDeviceCoordinate
-        else { return }
-        let ox = x + Int(t.tx.rounded()), oy = y + Int(t.ty.rounded())
-        let c = state.opacity >= 1 ? color : color.withOpacity(state.opacity)
-        let clip = state.clip.intersection(target.bounds)
-        guard let cm = state.clipMask else {
-            blendMaskFast(mask, x: ox, y: oy, color: c, clip: clip)
-            return
-        }
-        let r = IntRect(x: ox, y: oy, width: mask.width, height: mask.height).intersection(clip)
-        guard !r.isEmpty else { return }
-        let s = c.premultiplied
-        for py in r.y..<r.maxY {
-            for px in r.x..<r.maxX {
-                let mx = px - cm.origin.x, my = py - cm.origin.y
-                let cc: UInt32 = mx >= 0 && my >= 0 && mx < cm.mask.width && my < cm.mask.height
-                    ? UInt32(cm.mask[mx, my]) : 0
-                let cov = mulDiv255(UInt32(mask[px - ox, py - oy]), cc)
-                if cov > 0 { target[px, py] = srcOver(mulPixel(s, cov), target[px, py]) }
-            }
-        }
-    }
-
-    /// Same result as `PixmapView.blendMask`, with an opaque-run fast path.
-    func blendMaskFast(_ mask: Mask, x: Int, y: Int, color: Color, clip: IntRect) {
-        let r = IntRect(x: x, y: y, width: mask.width, height: mask.height).intersection(clip)
-        guard !r.isEmpty, color.a > 0 else { return }
-        let s = color.premultiplied
-        let opaque = color.a == 255
-        for py in r.y..<r.maxY {
-            let d = target.row(py)
-            let m = mask.bytes + (py - y) * mask.stride - x
-            for px in r.x..<r.maxX {
-                let cov = UInt32(m[px])
-                if cov == 0 { continue }
-                if cov == 255 && opaque { d[px] = s; continue }
-                d[px] = srcOver(mulPixel(s, cov), d[px])
-            }
-        }
+        let r = rect.insetBy(dx: -outset, dy: -outset)
+        let p0 = t.apply(r.origin), p1 = t.apply(Point(r.maxX, r.maxY))
+        let p2 = t.apply(Point(r.maxX, r.minY)), p3 = t.apply(Point(r.minX, r.maxY))
+        let x0 = min(min(p0.x, p1.x), min(p2.x, p3.x)), x1 = max(max(p0.x, p1.x), max(p2.x, p3.x))
+        let y0 = min(min(p0.y, p1.y), min(p2.y, p3.y)), y1 = max(max(p0.y, p1.y), max(p2.y, p3.y))
+        let c = state.clip
+        // NaN compares false everywhere, so it is never rejected here (the edge builder drops it).
+        return x1 <= Double(c.x) || x0 >= Double(c.maxX) || y1 <= Double(c.y) || y0 >= Double(c.maxY)
     }
 
     // MARK: Paint setup
@@ -286,6 +240,9 @@ public final class Canvas {
             b.tA = (inv.a * vx + inv.b * vy) / l2
             b.tB = (inv.c * vx + inv.d * vy) / l2
             b.tC = ((inv.tx - start.x) * vx + (inv.ty - start.y) * vy) / l2
+            guard abs(b.tA) < 1e12, abs(b.tB) < 1e12, abs(b.tC) < 1e12 else {   // also NaN
+                b.kind = .solid; b.solid = premultiplied(stops[stops.count - 1].color, opacity: op); break
+            }
             if abs(b.tA) < 1e-12 {
                 b.kind = .rowGradient; b.stops = stops
             } else {
@@ -295,7 +252,8 @@ public final class Canvas {
         case .radialGradient(let center, let radius, let stops):
             guard !stops.isEmpty else { return }
             let stops = sortedStops(stops)
-            guard let inv = state.transform.inverted, radius > 0, radius.isFinite else {
+            guard let inv = state.transform.inverted, inv.isReasonable, radius > 0, radius.isFinite,
+                  abs(center.x) < 1e12, abs(center.y) < 1e12 else {
                 b.solid = premultiplied(stops[stops.count - 1].color, opacity: op); break
             }
             b.kind = .radial; b.inverse = inv; b.center = center; b.radius = radius

@@ -105,9 +105,7 @@ public struct Path: Sendable {
         }
         let start = Point(center.x + radius * _cos(startAngle), center.y + radius * _sin(startAngle))
         if needsMove { moveTo(start) } else { lineTo(start) }
-        var sink = self
-        emitArc(into: &sink, center: center, radius: radius, start: startAngle, sweep: sweep)
-        self = sink
+        emitArc(into: &self, center: center, radius: radius, start: startAngle, sweep: sweep)
     }
 
     public static func rect(_ r: Rect) -> Path {

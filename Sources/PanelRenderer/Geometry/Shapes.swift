@@ -28,6 +28,28 @@ func emitArc<C: PathConsumer>(into c: inout C, center: Point, radius: Double, st
     }
 }
 
+/// 4/3 tan(pi/8): control-point distance of a quarter circle's cubic, per unit radius.
+let quarterArcK = 0.552_284_749_830_793_4
+
+/// A quarter circle from angle `q * 90` degrees to `(q + 1) * 90` (clockwise on screen),
+/// as one cubic without trigonometry; larger radii go through `emitArc`'s finer pieces.
+@inline(__always)
+func emitQuarter<C: PathConsumer>(into c: inout C, center: Point, radius r: Double, quadrant q: Int) {
+    if r > 100 {
+        emitArc(into: &c, center: center, radius: r, start: Double(q) * Double.pi / 2, sweep: Double.pi / 2)
+        return
+    }
+    // Unit vectors at the start and end angle (y down, clockwise).
+    @inline(__always) func unit(_ i: Int) -> (Double, Double) {
+        switch i & 3 { case 0: return (1, 0); case 1: return (0, 1); case 2: return (-1, 0); default: return (0, -1) }
+    }
+    let (sx, sy) = unit(q), (ex, ey) = unit(q + 1)
+    let k = quarterArcK * r
+    c.cubicTo(Point(center.x + sx * r + ex * k, center.y + sy * r + ey * k),
+              Point(center.x + ex * r + sx * k, center.y + ey * r + sy * k),
+              Point(center.x + ex * r, center.y + ey * r))
+}
+
 /// Clockwise on screen (y down), starting at the top-left corner.
 func emitRect<C: PathConsumer>(into c: inout C, _ r: Rect) {
     c.moveTo(Point(r.minX, r.minY))
@@ -41,20 +63,27 @@ func emitRect<C: PathConsumer>(into c: inout C, _ r: Rect) {
 func emitRoundedRect<C: PathConsumer>(into c: inout C, _ r: Rect, radii: CornerRadii) {
     let rr = radii.fitted(to: r.size)
     if rr.isZero { emitRect(into: &c, r); return }
-    let h = Double.pi / 2
     c.moveTo(Point(r.minX + rr.topLeft, r.minY))
     c.lineTo(Point(r.maxX - rr.topRight, r.minY))
-    emitArc(into: &c, center: Point(r.maxX - rr.topRight, r.minY + rr.topRight),
-            radius: rr.topRight, start: -h, sweep: h)
+    if rr.topRight > 0 {
+        emitQuarter(into: &c, center: Point(r.maxX - rr.topRight, r.minY + rr.topRight),
+                    radius: rr.topRight, quadrant: 3)
+    }
     c.lineTo(Point(r.maxX, r.maxY - rr.bottomRight))
-    emitArc(into: &c, center: Point(r.maxX - rr.bottomRight, r.maxY - rr.bottomRight),
-            radius: rr.bottomRight, start: 0, sweep: h)
+    if rr.bottomRight > 0 {
+        emitQuarter(into: &c, center: Point(r.maxX - rr.bottomRight, r.maxY - rr.bottomRight),
+                    radius: rr.bottomRight, quadrant: 0)
+    }
     c.lineTo(Point(r.minX + rr.bottomLeft, r.maxY))
-    emitArc(into: &c, center: Point(r.minX + rr.bottomLeft, r.maxY - rr.bottomLeft),
-            radius: rr.bottomLeft, start: h, sweep: h)
+    if rr.bottomLeft > 0 {
+        emitQuarter(into: &c, center: Point(r.minX + rr.bottomLeft, r.maxY - rr.bottomLeft),
+                    radius: rr.bottomLeft, quadrant: 1)
+    }
     c.lineTo(Point(r.minX, r.minY + rr.topLeft))
-    emitArc(into: &c, center: Point(r.minX + rr.topLeft, r.minY + rr.topLeft),
-            radius: rr.topLeft, start: 2 * h, sweep: h)
+    if rr.topLeft > 0 {
+        emitQuarter(into: &c, center: Point(r.minX + rr.topLeft, r.minY + rr.topLeft),
+                    radius: rr.topLeft, quadrant: 2)
+    }
     c.close()
 }
 

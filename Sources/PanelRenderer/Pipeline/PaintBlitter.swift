@@ -39,7 +39,8 @@ struct PaintBlitter: SpanBlitter {
         lut = scratch.lut; rowScratch = scratch.row; covScratch = scratch.cov
     }
 
-    mutating func blitRow(y: Int, spans: UnsafeMutablePointer<Span>, count: Int) {
+    mutating func blitRow(y: Int, spans: UnsafeMutablePointer<Span>, count: Int,
+                          coverage: UnsafeMutablePointer<UInt8>) {
         let row = dst.row(y)
         var color = solid
         if kind == .rowGradient {
@@ -50,16 +51,31 @@ struct PaintBlitter: SpanBlitter {
             let sp = spans[k]
             let x = Int(sp.x), n = Int(sp.len)
             var cov = sp.cov
-            if kind == .image && opacity < 255 { cov = mulDiv255(cov, opacity) }
+            let perPixel = cov == Span.perPixel
+            let imageAlpha = kind == .image && opacity < 255
+            if imageAlpha && !perPixel { cov = mulDiv255(cov, opacity) }
             let d = row + x
-            if let clip {
+            if perPixel && clip == nil && !imageAlpha {
+                if kind == .solid || kind == .rowGradient {
+                    RowOps.solidMasked(d, coverage + x, n, color, blend)
+                } else {
+                    shade(x: x, y: y, n: n)
+                    RowOps.shadedMasked(d, rowScratch, coverage + x, n, blend)
+                }
+                continue
+            }
+            if perPixel || clip != nil {
                 // Per-pixel coverage = span coverage x clip mask (zero outside the mask).
-                let m = clip.mask
-                let my = y - clip.origin.y
                 for i in 0..<n {
-                    let mx = x + i - clip.origin.x
-                    let inside = my >= 0 && my < m.height && mx >= 0 && mx < m.width
-                    covScratch[i] = inside ? UInt8(mulDiv255(UInt32(m[mx, my]), cov)) : 0
+                    var c = perPixel ? UInt32(coverage[x + i]) : cov
+                    if perPixel && imageAlpha { c = mulDiv255(c, opacity) }
+                    if let clip {
+                        let m = clip.mask
+                        let mx = x + i - clip.origin.x, my = y - clip.origin.y
+                        let inside = my >= 0 && my < m.height && mx >= 0 && mx < m.width
+                        c = inside ? mulDiv255(UInt32(m[mx, my]), c) : 0
+                    }
+                    covScratch[i] = UInt8(c)
                 }
                 if kind == .solid || kind == .rowGradient {
                     RowOps.solidMasked(d, covScratch, n, color, blend)
@@ -91,7 +107,7 @@ struct PaintBlitter: SpanBlitter {
             let dt = tA * scale
             t *= scale
             for i in 0..<n {
-                let ti = t < 0 ? 0 : (t > scale ? scale : t)
+                let ti = !(t >= 0) ? 0 : (t > scale ? scale : t)   // NaN -> 0
                 out[i] = lut[Int(ti + 0.5)]
                 t += dt
             }
@@ -102,7 +118,7 @@ struct PaintBlitter: SpanBlitter {
             let invR = radius > 0 ? scale / radius : 0
             for i in 0..<n {
                 var t = (u * u + v * v).squareRoot() * invR
-                t = t > scale ? scale : t
+                t = !(t <= scale) ? scale : t   // NaN -> end
                 out[i] = lut[Int(t + 0.5)]
                 u += inverse.a; v += inverse.b
             }
@@ -113,8 +129,7 @@ struct PaintBlitter: SpanBlitter {
             let w = img.width, h = img.height, src = img.pixels, st = img.stride
             if sampling == .nearest {
                 for i in 0..<n {
-                    let ix = min(max(Int(u.rounded(.down)), 0), w - 1)
-                    let iy = min(max(Int(v.rounded(.down)), 0), h - 1)
+                    let ix = clampIndex(u, w), iy = clampIndex(v, h)
                     out[i] = src[iy * st + ix]
                     u += inverse.a; v += inverse.b
                 }
@@ -128,14 +143,24 @@ struct PaintBlitter: SpanBlitter {
     }
 }
 
+/// floor(v) clamped to 0..<n; NaN and infinities clamp too.
+@inline(__always)
+func clampIndex(_ v: Double, _ n: Int) -> Int {
+    let f = v.rounded(.down)
+    return !(f >= 0) ? 0 : (f >= Double(n - 1) ? n - 1 : Int(f))
+}
+
 /// Bilinear sample with edge clamping; weights quantised to 1/256.
 @inline(__always)
 func bilinear(_ src: UnsafeMutablePointer<UInt32>, _ st: Int, _ w: Int, _ h: Int,
               _ u: Double, _ v: Double) -> UInt32 {
     let fu = u.rounded(.down), fv = v.rounded(.down)
-    let wx = UInt32(((u - fu) * 256).rounded()), wy = UInt32(((v - fv) * 256).rounded())
-    let x0 = Int(max(min(fu, Double(w - 1)), 0)), y0 = Int(max(min(fv, Double(h - 1)), 0))
-    let x1 = Int(max(min(fu + 1, Double(w - 1)), 0)), y1 = Int(max(min(fv + 1, Double(h - 1)), 0))
+    let ru = u - fu, rv = v - fv
+    // Fractions in 0..<1; anything else (NaN, infinities) samples the pixel itself.
+    let wx: UInt32 = ru >= 0 && ru < 1 ? UInt32((ru * 256).rounded()) : 0
+    let wy: UInt32 = rv >= 0 && rv < 1 ? UInt32((rv * 256).rounded()) : 0
+    let x0 = clampIndex(u, w), y0 = clampIndex(v, h)
+    let x1 = clampIndex(u + 1, w), y1 = clampIndex(v + 1, h)
     let p00 = src[y0 * st + x0], p10 = src[y0 * st + x1]
     let p01 = src[y1 * st + x0], p11 = src[y1 * st + x1]
     @inline(__always) func lerp256(_ a: UInt32, _ b: UInt32, _ t: UInt32) -> UInt32 {
@@ -179,12 +204,17 @@ final class RenderScratch {
 struct MaskBlitter: SpanBlitter {
     let mask: Mask
     let origin: (x: Int, y: Int)
-    mutating func blitRow(y: Int, spans: UnsafeMutablePointer<Span>, count: Int) {
+    mutating func blitRow(y: Int, spans: UnsafeMutablePointer<Span>, count: Int,
+                          coverage: UnsafeMutablePointer<UInt8>) {
         let row = mask.bytes + (y - origin.y) * mask.stride - origin.x
         for k in 0..<count {
             let s = spans[k]
-            let c = UInt8(s.cov)
-            for x in Int(s.x)..<Int(s.x + s.len) { row[x] = max(row[x], c) }
+            if s.cov == Span.perPixel {
+                for x in Int(s.x)..<Int(s.x + s.len) { row[x] = max(row[x], coverage[x]) }
+            } else {
+                let c = UInt8(s.cov)
+                for x in Int(s.x)..<Int(s.x + s.len) { row[x] = max(row[x], c) }
+            }
         }
     }
 }

@@ -26,10 +26,37 @@ func premultiplied(_ c: Color, opacity: UInt32) -> UInt32 {
 
 enum RowOps {
     /// SrcOver of one translucent premultiplied colour over `n` pixels.
+    /// Eight pixels at a time: the words are read as 16-bit lanes (B|G, R|A), each lane's
+    /// low and high byte scaled separately, so only 16-bit multiplies are needed (SSE2 /
+    /// NEON have them; emulated 32-bit ones are 3x slower). Same rounding as `mulPixel`.
     @inline(__always)
     static func blendSolid(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ s: UInt32) {
         let ia = 255 &- (s >> 24)
-        for i in 0..<n { d[i] = s &+ mulPixel(d[i], ia) }
+        var i = 0
+        if n >= 8 {
+            let raw = UnsafeMutableRawPointer(d)
+            var sv = SIMD16<UInt16>()
+            for k in 0..<8 { sv[2 * k] = UInt16(s & 0xFFFF); sv[2 * k + 1] = UInt16(s >> 16) }
+            let iav = SIMD16<UInt16>(repeating: UInt16(ia))
+            while i + 8 <= n {
+                let p = raw + i * 4
+                let v = p.loadUnaligned(as: SIMD16<UInt16>.self)
+                p.storeBytes(of: scale16(v, iav) &+ sv, as: SIMD16<UInt16>.self)
+                i += 8
+            }
+        }
+        while i < n { d[i] = s &+ mulPixel(d[i], ia); i += 1 }
+    }
+
+    /// Both bytes of every 16-bit lane times `a` / 255 (a <= 255), rounded like `mulPixel`.
+    @inline(__always)
+    static func scale16(_ v: SIMD16<UInt16>, _ a: SIMD16<UInt16>) -> SIMD16<UInt16> {
+        let bias = SIMD16<UInt16>(repeating: 128)
+        var lo = (v & 0x00FF) &* a &+ bias
+        lo = (lo &+ (lo &>> 8)) &>> 8
+        var hi = (v &>> 8) &* a &+ bias
+        hi = (hi &+ (hi &>> 8)) & 0xFF00
+        return lo | hi
     }
 
     /// Solid colour through a constant coverage with a blend mode.
@@ -58,10 +85,33 @@ enum RowOps {
                             _ s: UInt32, _ blend: BlendMode) {
         switch blend {
         case .srcOver:
-            for i in 0..<n {
+            if s >> 24 == 255 && n < 16 {
+                // Opaque colour on short edge runs: a scalar lerp towards it by the coverage.
+                for i in 0..<n {
+                    let c = UInt32(m[i])
+                    d[i] = mulPixel(s, c) &+ mulPixel(d[i], 255 &- c)
+                }
+                return
+            }
+            var i = 0
+            if n >= 4 {
+                // Four pixels per step in 16-bit lanes: sc = s * c, d = sc + d * (1 - sc.a).
+                let raw = UnsafeMutableRawPointer(d)
+                let sl = lanes(SIMD4<UInt32>(repeating: s & 0xFFFF) | (SIMD4<UInt32>(repeating: s >> 16) &<< 16))
+                while i + 4 <= n {
+                    let c = SIMD4<UInt32>(UInt32(m[i]), UInt32(m[i + 1]), UInt32(m[i + 2]), UInt32(m[i + 3]))
+                    let sc = scale8(sl, spread(c))
+                    let ia = SIMD4<UInt32>(repeating: 255) &- (unsafeBitCast(sc, to: SIMD4<UInt32>.self) &>> 24)
+                    let p = raw + i * 4
+                    let dv = p.loadUnaligned(as: SIMD8<UInt16>.self)
+                    p.storeBytes(of: sc &+ scale8(dv, spread(ia)), as: SIMD8<UInt16>.self)
+                    i += 4
+                }
+            }
+            while i < n {
                 let c = UInt32(m[i])
-                if c == 0 { continue }
-                d[i] = srcOver(c == 255 ? s : mulPixel(s, c), d[i])
+                if c != 0 { d[i] = srcOver(c == 255 ? s : mulPixel(s, c), d[i]) }
+                i += 1
             }
         case .src:
             for i in 0..<n { d[i] = lerpPixel(s, d[i], UInt32(m[i])) }
@@ -70,13 +120,48 @@ enum RowOps {
         }
     }
 
+    /// Reinterprets four pixels as eight 16-bit lanes (B|G, R|A per pixel).
+    @inline(__always)
+    static func lanes(_ v: SIMD4<UInt32>) -> SIMD8<UInt16> { unsafeBitCast(v, to: SIMD8<UInt16>.self) }
+
+    /// Four per-pixel factors (<= 255) copied into both 16-bit lanes of their pixel.
+    @inline(__always)
+    static func spread(_ a: SIMD4<UInt32>) -> SIMD8<UInt16> { lanes(a | (a &<< 16)) }
+
+    /// Both bytes of every 16-bit lane times `a` / 255, rounded like `mulPixel`.
+    @inline(__always)
+    static func scale8(_ v: SIMD8<UInt16>, _ a: SIMD8<UInt16>) -> SIMD8<UInt16> {
+        let bias = SIMD8<UInt16>(repeating: 128)
+        var lo = (v & 0x00FF) &* a &+ bias
+        lo = (lo &+ (lo &>> 8)) &>> 8
+        var hi = (v &>> 8) &* a &+ bias
+        hi = (hi &+ (hi &>> 8)) & 0xFF00
+        return lo | hi
+    }
+
+    /// SrcOver of premultiplied source pixels, four per step.
+    @inline(__always)
+    static func overRow(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ n: Int) {
+        var i = 0
+        let raw = UnsafeMutableRawPointer(d), sraw = UnsafeRawPointer(s)
+        while i + 4 <= n {
+            let sv = sraw.loadUnaligned(fromByteOffset: i * 4, as: SIMD4<UInt32>.self)
+            let ia = SIMD4<UInt32>(repeating: 255) &- (sv &>> 24)
+            let p = raw + i * 4
+            let dv = p.loadUnaligned(as: SIMD8<UInt16>.self)
+            p.storeBytes(of: lanes(sv) &+ scale8(dv, spread(ia)), as: SIMD8<UInt16>.self)
+            i += 4
+        }
+        while i < n { d[i] = srcOver(s[i], d[i]); i += 1 }
+    }
+
     /// A row of shaded source pixels `s` through a constant coverage.
     @inline(__always)
     static func shadedSpan(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ n: Int,
                            _ cov: UInt32, _ blend: BlendMode) {
         switch blend {
         case .srcOver:
-            if cov >= 255 { for i in 0..<n { d[i] = srcOver(s[i], d[i]) } }
+            if cov >= 255 { overRow(d, s, n) }
             else { for i in 0..<n { d[i] = srcOver(mulPixel(s[i], cov), d[i]) } }
         case .src:
             if cov >= 255 { d.update(from: s, count: n) }
@@ -100,3 +185,4 @@ enum RowOps {
         }
     }
 }
+

@@ -2,7 +2,7 @@
 /// to within `flatteningTolerance`, and appends to the rasterizer's reusable edge buffer.
 
 /// Maximum distance in device pixels between a curve and its flattened polyline.
-let flatteningTolerance = 0.05
+let flatteningTolerance = 0.1
 
 /// Coordinates beyond this (device px) make the whole draw a no-op instead of an overflow.
 let maxDeviceCoordinate = 1.0e7
@@ -12,6 +12,9 @@ struct Edge {
     var x0: Double, y0: Double, x1: Double, y1: Double
     var dxdy: Double
     var dir: Double
+    /// dir / |dxdy|: signed height per unit of x (infinite for vertical edges), so the row
+    /// walk never divides.
+    var dydx: Double
 }
 
 /// Sink for flattened device-space polylines.
@@ -141,8 +144,9 @@ final class EdgeStore: LineSink {
         if count == capacity { grow() }
         let down = a.y < b.y
         let t = down ? a : b, u = down ? b : a
-        edges[count] = Edge(x0: t.x, y0: t.y, x1: u.x, y1: u.y,
-                            dxdy: (u.x - t.x) / (u.y - t.y), dir: down ? 1 : -1)
+        let dxdy = (u.x - t.x) / (u.y - t.y), dir: Double = down ? 1 : -1
+        edges[count] = Edge(x0: t.x, y0: t.y, x1: u.x, y1: u.y, dxdy: dxdy, dir: dir,
+                            dydx: dir / abs(dxdy))
         count += 1
         minX = min(minX, min(a.x, b.x)); maxX = max(maxX, max(a.x, b.x))
         minY = min(minY, t.y); maxY = max(maxY, u.y)

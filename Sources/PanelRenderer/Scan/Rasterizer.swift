@@ -5,16 +5,20 @@
 /// touched columns (found through a bitset), so the cost follows edge length and span count;
 /// the run between two touched columns has one coverage and becomes one span.
 
-/// A horizontal run of pixels with one coverage (0...255), in device pixels.
+/// A horizontal run of pixels in device pixels: one coverage (0...255) for the whole run,
+/// or, when `cov == Span.perPixel`, the coverage of each pixel in the row's coverage bytes.
 struct Span {
     var x: Int32
     var len: Int32
     var cov: UInt32
+    static let perPixel: UInt32 = 256
 }
 
-/// Receives the spans of one row, left to right, non-overlapping.
+/// Receives the spans of one row, left to right, non-overlapping. `coverage[x]` is the
+/// coverage of device pixel x for `perPixel` spans (valid only inside those spans).
 protocol SpanBlitter {
-    mutating func blitRow(y: Int, spans: UnsafeMutablePointer<Span>, count: Int)
+    mutating func blitRow(y: Int, spans: UnsafeMutablePointer<Span>, count: Int,
+                          coverage: UnsafeMutablePointer<UInt8>)
 }
 
 /// Reusable scan converter: owns its edge buffer and row scratch (grown on demand, never
@@ -25,6 +29,7 @@ final class Rasterizer {
     private var area: UnsafeMutablePointer<Float>
     private var bits: UnsafeMutablePointer<UInt64>
     private var spans: UnsafeMutablePointer<Span>
+    private var rowCoverage: UnsafeMutablePointer<UInt8>
     private var active: UnsafeMutablePointer<Int32>
     private var rowCapacity = 0
     private var activeCapacity = 0
@@ -32,23 +37,25 @@ final class Rasterizer {
     init() {
         cover = .allocate(capacity: 1); area = .allocate(capacity: 1)
         bits = .allocate(capacity: 1); spans = .allocate(capacity: 1)
-        active = .allocate(capacity: 1)
+        active = .allocate(capacity: 1); rowCoverage = .allocate(capacity: 1)
     }
     deinit {
         cover.deallocate(); area.deallocate(); bits.deallocate(); spans.deallocate()
-        active.deallocate()
+        active.deallocate(); rowCoverage.deallocate()
     }
 
     private func reserveRow(_ width: Int) {
         let need = width + 2
         if need > rowCapacity {
             cover.deallocate(); area.deallocate(); bits.deallocate(); spans.deallocate()
+            rowCoverage.deallocate()
             let cap = max(need, rowCapacity * 2)
             cover = .allocate(capacity: cap); cover.initialize(repeating: 0, count: cap)
             area = .allocate(capacity: cap); area.initialize(repeating: 0, count: cap)
             let words = cap / 64 + 1
             bits = .allocate(capacity: words); bits.initialize(repeating: 0, count: words)
             spans = .allocate(capacity: cap)
+            rowCoverage = .allocate(capacity: cap); rowCoverage.initialize(repeating: 0, count: cap)
             rowCapacity = cap
         }
         if store.count > activeCapacity {
@@ -97,67 +104,79 @@ final class Rasterizer {
                 if yb <= ya { continue }
                 let xa = e.x0 + (ya - e.y0) * e.dxdy
                 let xb = yb == e.y1 ? e.x1 : e.x0 + (yb - e.y0) * e.dxdy
-                depositSegment(xa - leftD, xb - leftD, (yb - ya) * e.dir,
+                depositSegment(xa - leftD, xb - leftD, (yb - ya) * e.dir, e.dydx,
                                width: width, rightD: rightD - leftD, minCol: &minCol, maxCol: &maxCol)
             }
             if maxCol < 0 { continue }
             let n = sweep(minCol: minCol, maxCol: maxCol, width: width, left: left, evenOdd: evenOdd)
-            if n > 0 { blitter.blitRow(y: y, spans: spans, count: n) }
+            if n > 0 { blitter.blitRow(y: y, spans: spans, count: n, coverage: rowCoverage - left) }
         }
     }
 
     @inline(__always)
-    private func deposit(_ c: Int, _ cv: Double, _ ar: Double, _ minCol: inout Int, _ maxCol: inout Int) {
+    private func deposit(_ c: Int, _ cv: Double, _ ar: Double) {
         cover[c] += Float(cv)
         area[c] += Float(ar)
         bits[c >> 6] |= 1 << UInt64(c & 63)
-        if c < minCol { minCol = c }
-        if c > maxCol { maxCol = c }
     }
 
     /// Adds one edge piece inside the current row, x relative to the clip's left edge,
     /// `dy` signed. Parts left of the clip act as a vertical edge at its left border; parts
     /// right of it cannot affect pixels inside and are dropped.
     @inline(__always)
-    private func depositSegment(_ xa: Double, _ xb: Double, _ dy: Double, width: Int, rightD: Double,
+    private func depositSegment(_ xa: Double, _ xb: Double, _ dy: Double, _ slope: Double,
+                                width: Int, rightD: Double,
                                 minCol: inout Int, maxCol: inout Int) {
         var x0 = min(xa, xb), x1 = max(xa, xb)
         if x0 >= rightD { return }
-        if x1 <= 0 { deposit(0, dy, dy, &minCol, &maxCol); return }
+        if x1 <= 0 {
+            deposit(0, dy, dy)
+            minCol = 0; if maxCol < 0 { maxCol = 0 }
+            return
+        }
         let dx = x1 - x0
         if dx < 1e-9 {
             let c = Int(x0)  // x0 > 0 here
             let c0 = min(c, width - 1)
             let f = x0 - Double(c)
-            deposit(c0, dy, dy * (1 - f), &minCol, &maxCol)
+            deposit(c0, dy, dy * (1 - f))
+            if c0 < minCol { minCol = c0 }
+            if c0 > maxCol { maxCol = c0 }
             return
         }
-        let k = dy / dx
+        let k = slope
         if x0 < 0 {
             let dyl = -x0 * k
-            deposit(0, dyl, dyl, &minCol, &maxCol)
+            deposit(0, dyl, dyl)
+            minCol = 0
             x0 = 0
         }
         if x1 > rightD { x1 = rightD }
         let c0 = Int(x0), c1 = min(Int(x1), width - 1)
+        if c0 < minCol { minCol = c0 }
+        if c1 > maxCol { maxCol = c1 }
         if c0 == c1 || c0 >= width - 1 {
             let c = min(c0, width - 1)
             let d = (x1 - x0) * k
-            deposit(c, d, d * (1 - ((x0 + x1) * 0.5 - Double(c))), &minCol, &maxCol)
+            deposit(c, d, d * (1 - ((x0 + x1) * 0.5 - Double(c))))
+            if c > maxCol { maxCol = c }
             return
         }
         // First partial column, whole middle columns, last partial column.
         var xe = Double(c0 + 1)
         var d = (xe - x0) * k
-        deposit(c0, d, d * (1 - ((x0 + xe) * 0.5 - Double(c0))), &minCol, &maxCol)
+        deposit(c0, d, d * (1 - ((x0 + xe) * 0.5 - Double(c0))))
         if c1 > c0 + 1 {
-            let half = k * 0.5
-            for c in (c0 + 1)..<c1 { deposit(c, k, half, &minCol, &maxCol) }
+            let kf = Float(k), half = Float(k * 0.5)
+            for c in (c0 + 1)..<c1 {
+                cover[c] += kf; area[c] += half
+                bits[c >> 6] |= 1 << UInt64(c & 63)
+            }
         }
         xe = Double(c1)
         if x1 > xe {
             d = (x1 - xe) * k
-            deposit(c1, d, d * (1 - (x1 - xe) * 0.5), &minCol, &maxCol)
+            deposit(c1, d, d * (1 - (x1 - xe) * 0.5))
         }
     }
 
@@ -171,37 +190,73 @@ final class Rasterizer {
         return UInt32(a * 255 + 0.5)
     }
 
-    /// Walks touched columns in order, clearing them, and writes the row's spans.
+    /// Walks touched columns in order, clearing them, and writes the row's spans: runs of
+    /// touched (edge) pixels become per-pixel spans, the gaps constant-coverage spans.
     private func sweep(minCol: Int, maxCol: Int, width: Int, left: Int, evenOdd: Bool) -> Int {
         var n = 0
         var acc: Float = 0
-        var runStart = 0   // first column of the pending constant-coverage run
-        @inline(__always) func emit(_ x: Int, _ len: Int, _ cov: UInt32) {
-            if cov == 0 || len <= 0 { return }
-            if n > 0 {
-                let p = spans[n - 1]
-                if p.cov == cov && Int(p.x) + Int(p.len) == x + left {
-                    spans[n - 1].len += Int32(len); return
+        var runStart = 0   // first column not yet emitted
+        let covRow = rowCoverage, cover = self.cover, area = self.area, bits = self.bits
+        let spans = self.spans
+        // Dense rows (thin or slanted shapes: most columns in range touched) take one
+        // straight prefix-sum pass instead of a bit scan per cell.
+        let w0 = minCol >> 6, w1 = maxCol >> 6
+        var touched = 0
+        for w in w0...w1 { touched += bits[w].nonzeroBitCount }
+        let rangeLen = maxCol - minCol + 1
+        if touched * 2 >= rangeLen {
+            for w in w0...w1 { bits[w] = 0 }
+            for c in minCol...maxCol {
+                let v = acc + area[c]
+                acc += cover[c]
+                cover[c] = 0; area[c] = 0
+                covRow[c] = UInt8(coverage(v, evenOdd))
+            }
+            spans[0] = Span(x: Int32(minCol + left), len: Int32(rangeLen), cov: Span.perPixel)
+            n = 1
+            if maxCol + 1 < width {
+                let cv = coverage(acc, evenOdd)
+                if cv != 0 {
+                    spans[1] = Span(x: Int32(maxCol + 1 + left), len: Int32(width - maxCol - 1), cov: cv)
+                    n = 2
                 }
             }
-            spans[n] = Span(x: Int32(x + left), len: Int32(len), cov: cov)
-            n += 1
+            return n
         }
-        for w in (minCol >> 6)...(maxCol >> 6) {
+        for w in w0...w1 {
             var word = bits[w]
             if word == 0 { continue }
             bits[w] = 0
             while word != 0 {
                 let c = w << 6 | word.trailingZeroBitCount
                 word &= word &- 1
-                if c > runStart { emit(runStart, c - runStart, coverage(acc, evenOdd)) }
-                emit(c, 1, coverage(acc + area[c], evenOdd))
+                if c > runStart {
+                    let cv = coverage(acc, evenOdd)
+                    if cv != 0 {
+                        spans[n] = Span(x: Int32(runStart + left), len: Int32(c - runStart), cov: cv)
+                        n += 1
+                    }
+                }
+                let v = coverage(acc + area[c], evenOdd)
                 acc += cover[c]
                 cover[c] = 0; area[c] = 0
+                covRow[c] = UInt8(v)
+                if n > 0 && spans[n - 1].cov == Span.perPixel && Int(spans[n - 1].x) + Int(spans[n - 1].len) == c + left {
+                    spans[n - 1].len += 1
+                } else {
+                    spans[n] = Span(x: Int32(c + left), len: 1, cov: Span.perPixel)
+                    n += 1
+                }
                 runStart = c + 1
             }
         }
-        if runStart < width { emit(runStart, width - runStart, coverage(acc, evenOdd)) }
+        if runStart < width {
+            let cv = coverage(acc, evenOdd)
+            if cv != 0 {
+                spans[n] = Span(x: Int32(runStart + left), len: Int32(width - runStart), cov: cv)
+                n += 1
+            }
+        }
         return n
     }
 }

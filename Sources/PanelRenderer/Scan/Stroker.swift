@@ -72,8 +72,10 @@ struct Stroker {
     }
 
     private var arcStep: Double {
-        // Chord error hw * (1 - cos(step/2)) <= tolerance.
-        let c = 1 - flatteningTolerance / max(halfWidth, flatteningTolerance)
+        // Chord error hw * (1 - cos(step/2)) <= tolerance; caps and joins are few, so a
+        // quarter of the fill tolerance keeps small round ends round.
+        let tol = flatteningTolerance / 4
+        let c = 1 - tol / max(halfWidth, tol)
         let step = 2 * _acos(max(min(c, 1), -1))
         return max(step, 0.01)
     }

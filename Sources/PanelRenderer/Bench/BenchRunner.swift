@@ -1,0 +1,143 @@
+/// Times the bench scene (bench-scene §3-4) in this process: full frames, drag frames, and
+/// one frame's memcpy (hot and from DRAM) so the ratios carry across machines.
+#if canImport(Glibc)
+import Glibc
+#else
+import Foundation
+#endif
+
+/// Monotonic nanoseconds (CLOCK_MONOTONIC), for benchmarks only.
+@inline(__always)
+func monotonicNanoseconds() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+}
+
+/// Median, minimum and 90th percentile of per-frame times, in milliseconds.
+public struct BenchStats: Equatable, Sendable {
+    public var median: Double, min: Double, p90: Double
+    init(_ ns: [UInt64]) {
+        let s = ns.sorted().map { Double($0) / 1e6 }
+        guard !s.isEmpty else { median = 0; self.min = 0; p90 = 0; return }
+        median = s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+        self.min = s[0]
+        p90 = s[Swift.min(s.count - 1, Int((Double(s.count) * 0.9).rounded(.down)))]
+    }
+}
+
+public struct BenchResult: Sendable {
+    public var width: Int, height: Int, frames: Int
+    public var full: BenchStats
+    public var drag: BenchStats
+    /// memcpy of one frame from a buffer not in cache (256 MiB pool): the bench's ratio base.
+    public var memcpyCold: BenchStats
+    /// memcpy of one frame between cache-resident buffers.
+    public var memcpyHot: BenchStats
+    public var text: Bool
+
+    public var fullOverMemcpy: Double { full.median / memcpyCold.median }
+    public var dragOverMemcpy: Double { drag.median / memcpyCold.median }
+
+    /// contract §7, plus extra fields (p90s, hot memcpy, whether text was drawn).
+    public var json: String {
+        func f(_ v: Double) -> String {
+            let s = String(Int((v * 10000).rounded()))
+            let neg = s.hasPrefix("-")
+            var digits = neg ? String(s.dropFirst()) : s
+            while digits.count < 5 { digits = "0" + digits }
+            return (neg ? "-" : "") + digits.dropLast(4) + "." + digits.suffix(4)
+        }
+        return "{\"scene\": \"bench-scene-v1\", \"size\": [\(width), \(height)], \"frames\": \(frames), "
+            + "\"full_ms\": {\"median\": \(f(full.median)), \"min\": \(f(full.min)), \"p90\": \(f(full.p90))}, "
+            + "\"drag_ms\": {\"median\": \(f(drag.median)), \"min\": \(f(drag.min)), \"p90\": \(f(drag.p90))}, "
+            + "\"memcpy_ms\": {\"median\": \(f(memcpyCold.median)), \"min\": \(f(memcpyCold.min))}, "
+            + "\"full_over_memcpy\": \(f(fullOverMemcpy)), \"drag_over_memcpy\": \(f(dragOverMemcpy)), "
+            + "\"memcpy_hot_ms\": {\"median\": \(f(memcpyHot.median))}, "
+            + "\"full_over_memcpy_hot\": \(f(full.median / memcpyHot.median)), "
+            + "\"drag_over_memcpy_hot\": \(f(drag.median / memcpyHot.median)), "
+            + "\"text\": \(text), \"drag_method\": \"move drawer body rows + repaint damaged bands\"}"
+    }
+
+    public var summary: String {
+        func f(_ v: Double) -> String {
+            let r = (v * 1000).rounded() / 1000
+            return String(r)
+        }
+        return """
+        bench-scene-v1 \(width)x\(height), \(frames) frames\(text ? "" : " (no text)")
+          full    median \(f(full.median)) ms  min \(f(full.min))  p90 \(f(full.p90))  = \(f(fullOverMemcpy)) x memcpy
+          drag    median \(f(drag.median)) ms  min \(f(drag.min))  p90 \(f(drag.p90))  = \(f(dragOverMemcpy)) x memcpy
+          memcpy  median \(f(memcpyCold.median)) ms from DRAM, \(f(memcpyHot.median)) ms cache-resident
+        """
+    }
+}
+
+public enum BenchRunner {
+    /// Renders and times the scene. `warmup` frames precede `frames` timed ones per case.
+    /// Writes the last full frame into `frameOut` when given (same size).
+    public static func run(width: Int, height: Int, frames: Int, warmup: Int = 30,
+                           text: BenchTextDrawer?, frameOut: Pixmap? = nil) -> BenchResult? {
+        guard frames > 0, let frame = Pixmap(width: width, height: height),
+              let saved = Pixmap(width: width, height: height) else { return nil }
+        let scene = BenchScene(width: width, height: height)
+        scene.textDrawer = text
+        let canvas = Canvas(frame.view)
+        let top = scene.restTop
+        var times = [UInt64](repeating: 0, count: frames)
+
+        // Full frames.
+        for i in 0..<(warmup + frames) {
+            let t0 = monotonicNanoseconds()
+            scene.draw(on: canvas, drawerTop: top)
+            let t1 = monotonicNanoseconds()
+            if i >= warmup { times[i - warmup] = t1 - t0 }
+        }
+        let full = BenchStats(times)
+        saved.view.copy(from: frame.view)
+        if let frameOut, frameOut.width == width, frameOut.height == height {
+            frameOut.view.copy(from: frame.view)
+        }
+
+        // Drag frames: each starts from the rest frame (restored untimed) and moves 7 px up.
+        var damage = DamageRegion()
+        for i in 0..<(warmup + frames) {
+            frame.view.copy(from: saved.view)
+            let t0 = monotonicNanoseconds()
+            scene.dragFrame(on: canvas, fromTop: top, toTop: top - 7, damage: &damage)
+            let t1 = monotonicNanoseconds()
+            if i >= warmup { times[i - warmup] = t1 - t0 }
+        }
+        let drag = BenchStats(times)
+
+        // memcpy, hot: the same two buffers each time.
+        let bytes = width * height * 4
+        for i in 0..<(warmup + frames) {
+            let t0 = monotonicNanoseconds()
+            memcpy(frame.pixels, saved.pixels, bytes)
+            let t1 = monotonicNanoseconds()
+            if i >= warmup { times[i - warmup] = t1 - t0 }
+        }
+        let hot = BenchStats(times)
+
+        // memcpy, cold: each copy reads a fresh frame from a 256 MiB pool into the frame
+        // buffer (the anchors' "from DRAM" case; a cold destination too would be slower).
+        let poolBytes = max(256 << 20, bytes * 8)
+        let pool = UnsafeMutableRawPointer.allocate(byteCount: poolBytes, alignment: 64)
+        defer { pool.deallocate() }
+        memset(pool, 1, poolBytes)   // fault the pages in before timing
+        let slots = poolBytes / bytes
+        var slot = 0
+        for i in 0..<(warmup + frames) {
+            let src = pool + slot * bytes
+            slot = (slot + 1) % slots
+            let t0 = monotonicNanoseconds()
+            memcpy(frame.pixels, src, bytes)
+            let t1 = monotonicNanoseconds()
+            if i >= warmup { times[i - warmup] = t1 - t0 }
+        }
+        let cold = BenchStats(times)
+        return BenchResult(width: width, height: height, frames: frames, full: full, drag: drag,
+                           memcpyCold: cold, memcpyHot: hot, text: text != nil)
+    }
+}

@@ -1,0 +1,66 @@
+import ArgumentParser
+import PanelRenderer
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `panel-kiosk bench`: renders spec/bench-scene.md through the production renderer and
+/// prints the timings of contract §7. The scene and timing live in PanelRenderer
+/// (`BenchRunner`); this only parses options and prints.
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Time the benchmark scene (full frame, drag frame, memcpy of a frame).")
+
+    @Option(help: "Frame size in pixels, WxH.")
+    var size: String = "800x480"
+
+    @Option(help: "Timed frames per case (after 30 warm-up frames).")
+    var frames: Int = 300
+
+    @Flag(help: "Print the result as one JSON object (contract §7).")
+    var json = false
+
+    @Option(help: "Write the full frame as a PNG file.")
+    var png: String?
+
+    func validate() throws {
+        guard parsedSize != nil else {
+            throw ValidationError("--size must be WxH with both between 1 and 16384, got '\(size)'")
+        }
+        guard frames > 0, frames <= 1_000_000 else {
+            throw ValidationError("--frames must be between 1 and 1000000, got \(frames)")
+        }
+    }
+
+    private var parsedSize: (Int, Int)? {
+        let parts = size.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+              (1...16384).contains(w), (1...16384).contains(h) else { return nil }
+        return (w, h)
+    }
+
+    func run() throws {
+        let (w, h) = parsedSize!
+        var text: BenchTextDrawer?
+        do { text = try BenchText() } catch {
+            FileHandleStderr.write("panel-kiosk bench: \(error); timing the scene without text\n")
+        }
+        let out = png != nil ? Pixmap(width: w, height: h) : nil
+        guard let result = BenchRunner.run(width: w, height: h, frames: frames, text: text, frameOut: out) else {
+            throw ValidationError("cannot allocate a \(w)x\(h) frame")
+        }
+        if let png, let out {
+            try PNGCodec.encode(out.view, to: png)
+        }
+        print(json ? result.json : result.summary)
+    }
+}
+
+/// Minimal stderr writer (diagnostics go to stderr, contract §1).
+enum FileHandleStderr {
+    static func write(_ s: String) {
+        var s = s
+        // fd 2 directly: the C `stderr` global is not concurrency-safe in Swift 6.
+        s.withUTF8 { buf in _ = Glibc.write(2, buf.baseAddress, buf.count) }
+    }
+}

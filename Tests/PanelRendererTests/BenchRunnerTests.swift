@@ -1,0 +1,42 @@
+import Foundation
+import XCTest
+@testable import PanelRenderer
+
+/// The bench's JSON (contract §7) and its timing plumbing, on a tiny frame.
+final class BenchRunnerTests: XCTestCase {
+    func testJSONHasContractFieldsInOrder() throws {
+        let out = Pixmap(width: 64, height: 48)!
+        let r = try XCTUnwrap(BenchRunner.run(width: 64, height: 48, frames: 3, warmup: 1, text: nil, frameOut: out))
+        let json = r.json
+        let prefix = "{\"scene\": \"bench-scene-v1\", \"size\": [64, 48], \"frames\": 3, \"full_ms\": {\"median\": "
+        XCTAssertTrue(json.hasPrefix(prefix), json)
+        let keys = ["\"full_ms\"", "\"drag_ms\"", "\"memcpy_ms\"", "\"full_over_memcpy\"", "\"drag_over_memcpy\""]
+        var last = json.startIndex
+        for k in keys {
+            let found = try XCTUnwrap(json.range(of: k, range: last..<json.endIndex), "\(k) missing or out of order")
+            last = found.upperBound
+        }
+        let obj = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let full = try XCTUnwrap(obj["full_ms"] as? [String: Any])
+        XCTAssertNotNil(full["median"] as? Double)
+        XCTAssertNotNil(full["min"] as? Double)
+        XCTAssertNotNil((obj["memcpy_ms"] as? [String: Any])?["median"] as? Double)
+        XCTAssertEqual(obj["size"] as? [Int], [64, 48])
+        XCTAssertGreaterThan(r.full.median, 0)
+        XCTAssertGreaterThan(r.memcpyCold.median, 0)
+        XCTAssertEqual(r.fullOverMemcpy, r.full.median / r.memcpyCold.median, accuracy: 1e-12)
+        XCTAssertNotEqual(out[10, 2], 0, "the full frame was handed back")
+    }
+
+    func testStats() {
+        let s = BenchStats([5_000_000, 1_000_000, 3_000_000, 2_000_000, 4_000_000])
+        XCTAssertEqual(s.median, 3)
+        XCTAssertEqual(s.min, 1)
+        XCTAssertEqual(s.p90, 5)
+    }
+
+    func testBadSizeIsRefused() {
+        XCTAssertNil(BenchRunner.run(width: 0, height: 10, frames: 3, text: nil))
+        XCTAssertNil(BenchRunner.run(width: 10, height: 10, frames: 0, text: nil))
+    }
+}
