@@ -1,3 +1,4 @@
+import PanelRenderer
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -10,9 +11,5 @@ import Darwin
 public final class MonotonicClock: FrameClock, Sendable {
     public init() {}
 
-    public var now: Instant {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Instant(nanoseconds: Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec))
-    }
+    public var now: Instant { Instant(nanoseconds: Int64(monotonicNanoseconds())) }
 }

@@ -166,10 +166,4 @@ public final class DRMOutput {
     }
 }
 
-/// CLOCK_MONOTONIC in nanoseconds: the clock DRM's vblank timestamps use.
-public func monotonicNanoseconds() -> UInt64 {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
-}
 #endif

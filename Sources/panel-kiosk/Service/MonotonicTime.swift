@@ -11,11 +11,7 @@ extension Instant {
     init(microseconds: UInt64) { self.init(nanoseconds: Int64(clamping: microseconds) &* 1000) }
 
     /// Reads CLOCK_MONOTONIC (clock_gettime). Only the event loop calls this.
-    static func now() -> Instant {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Instant(nanoseconds: Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec))
-    }
+    static func now() -> Instant { MonotonicClock().now }
 }
 
 extension TimeSpan {
