@@ -98,6 +98,16 @@ final class DRMOutputUnitTests: XCTestCase {
         XCTAssertEqual(s.region(for: 1, frame: 3, damage: [c], bounds: bounds), [bounds])
     }
 
+    func testChangesSinceTheFrameOnScreen() {
+        var s = FlipState(bufferCount: 3, frameInterval: 16_666_667)
+        let bounds = IntRect(x: 0, y: 0, width: 100, height: 100)
+        let a = IntRect(x: 0, y: 0, width: 10, height: 10), b = IntRect(x: 50, y: 50, width: 5, height: 5)
+        s.remember(frame: 1, damage: [bounds]); s.remember(frame: 2, damage: [a]); s.remember(frame: 3, damage: [b])
+        XCTAssertEqual(s.changes(after: 1, through: 3, bounds: bounds), [a, b])
+        XCTAssertEqual(s.changes(after: 3, through: 3, bounds: bounds), [])
+        XCTAssertEqual(s.changes(after: nil, through: 3, bounds: bounds), [bounds])
+    }
+
     func testLateVblanksCountOnlyFlipsTheDisplayDelayed() {
         var s = FlipState(bufferCount: 2, frameInterval: 16_666_667)
         XCTAssertEqual(s.late(sequence: 10, requestedAt: 0), 0, "first flip")

@@ -55,7 +55,7 @@ final class DRMOutputVMTests: XCTestCase {
             }
         }
         let json = stats.json
-        print("DRM-STATS: \(json)")
+        print("DRM-STATS: \(output.usesAtomic ? "atomic" : "legacy"): \(json)")
         if let path = ProcessInfo.processInfo.environment["PANEL_KIOSK_VM_STATS"] {
             XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data((json + "\n").utf8)))
         }
@@ -69,13 +69,13 @@ final class DRMOutputVMTests: XCTestCase {
     /// damage age), the framebuffer on the CRTC holds exactly the frame drawn in memory, for
     /// each rotation and for RGB565.
     func testScanoutEqualsFrame() throws {
-        let cases: [(DisplayRotation, ScanoutFormat)] = [
-            (.rotate0, .xrgb8888), (.rotate90, .xrgb8888), (.rotate180, .xrgb8888),
-            (.rotate270, .xrgb8888), (.rotate0, .rgb565),
+        let cases: [(DisplayRotation, ScanoutFormat, DRMCommitMode)] = [
+            (.rotate0, .xrgb8888, .atomic), (.rotate90, .xrgb8888, .atomic), (.rotate180, .xrgb8888, .legacy),
+            (.rotate270, .xrgb8888, .atomic), (.rotate0, .rgb565, .atomic), (.rotate0, .xrgb8888, .legacy),
         ]
-        for (rotation, format) in cases {
+        for (rotation, format, commit) in cases {
             let config = DRMOutputConfiguration(mode: .size(width: 640, height: 480, hz: 60),
-                                                rotation: rotation, format: format)
+                                                rotation: rotation, format: format, commitMode: commit)
             let output = try DRMOutput(config)
             defer { try? output.close() }
             let reader = try DRMDevice(path: output.devicePath, master: false)
@@ -106,7 +106,7 @@ final class DRMOutputVMTests: XCTestCase {
                     if shot[x: sx, y: sy] != want { mismatches += 1 }
                 }
             }
-            print("DRM-SCANOUT: rotation \(rotation.rawValue) \(format.rawValue) \(shot.format) \(shot.width)x\(shot.height): \(mismatches) pixels differ")
+            print("DRM-SCANOUT: \(output.usesAtomic ? "atomic" : "legacy") rotation \(rotation.rawValue) \(format.rawValue) \(shot.format) \(shot.width)x\(shot.height): \(mismatches) pixels differ")
             XCTAssertEqual(mismatches, 0, "scanout differs from the frame (rotation \(rotation.rawValue), \(format))")
         }
     }
