@@ -140,6 +140,21 @@ final class DRMOutputVMTests: XCTestCase {
         XCTAssertFalse(output.device.isOpen)
     }
 
+    /// A board file's by-path device name and connector name select the same display
+    /// (needs udevd for /dev/dri/by-path).
+    func testBoardFileByPathDeviceAndNamedConnector() throws {
+        let names = DRMDeviceReport.probe(path: try XCTUnwrap(drmPrimaryNodes().first)).byPath
+        let name = try XCTUnwrap(names.first, "no /dev/dri/by-path entry (udevd not running?)")
+        let config = try DRMOutputConfiguration.parse(device: name, connector: "Virtual-1", mode: "800x600@60").get()
+        let output = try DRMOutput(config)
+        defer { try? output.close() }
+        print("DRM-BYPATH: \(name) -> \(output.devicePath) \(output.connectorName) \(output.mode) \(output.driver)")
+        XCTAssertEqual(output.devicePath, "/dev/dri/by-path/" + name)
+        XCTAssertEqual(output.connectorName, "Virtual-1")
+        XCTAssertEqual(output.mode.description, "800x600@60")
+        XCTAssertEqual(output.frameWidth, 800)
+    }
+
     /// Errors name the call, the device and the connector.
     func testUnknownConnectorErrorNamesDeviceAndConnector() throws {
         let node = try XCTUnwrap(drmPrimaryNodes().first)
