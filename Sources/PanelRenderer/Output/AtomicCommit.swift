@@ -44,24 +44,32 @@ struct AtomicState {
         damageClips = p["FB_DAMAGE_CLIPS"]?.id
     }
 
-    /// Sets the mode and shows `framebuffer` (blocking, ALLOW_MODESET): the first frame.
+    /// Sets the mode and shows `framebuffer` (blocking, ALLOW_MODESET): the first frame. With
+    /// `testOnly` the kernel only checks it (DRM_MODE_ATOMIC_TEST_ONLY), so a mode, format or
+    /// plane the hardware refuses fails at open rather than at the first frame.
     mutating func modeset(fd: Int32, site: DRMErrorSite, mode: DRMMode, framebuffer: UInt32,
-                          width: Int, height: Int) throws(DRMError) {
-        var info = mode.info
-        var blob: UInt32 = 0
-        try site.call("drmModeCreatePropertyBlob (mode)") {
-            drmModeCreatePropertyBlob(fd, &info, MemoryLayout<drmModeModeInfo>.size, &blob)
+                          width: Int, height: Int, testOnly: Bool = false) throws(DRMError) {
+        let blob: UInt32
+        if let modeBlob {
+            blob = modeBlob
+        } else {
+            var info = mode.info
+            var created: UInt32 = 0
+            try site.call("drmModeCreatePropertyBlob (mode)") {
+                drmModeCreatePropertyBlob(fd, &info, MemoryLayout<drmModeModeInfo>.size, &created)
+            }
+            modeBlob = created
+            blob = created
         }
-        if let old = modeBlob { _ = drmModeDestroyPropertyBlob(fd, old) }
-        modeBlob = blob
         guard let req = drmModeAtomicAlloc() else { throw site.error("drmModeAtomicAlloc", errno: ENOMEM) }
         defer { drmModeAtomicFree(req) }
         add(req, connector, connectorCRTC, UInt64(crtc))
         add(req, crtc, crtcModeID, UInt64(blob))
         add(req, crtc, crtcActive, 1)
         addPlane(req, framebuffer: framebuffer, width: width, height: height)
-        try site.call("drmModeAtomicCommit (modeset)") {
-            drmModeAtomicCommit(fd, req, UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET), nil)
+        let flags = UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET) | (testOnly ? UInt32(DRM_MODE_ATOMIC_TEST_ONLY) : 0)
+        try site.call(testOnly ? "drmModeAtomicCommit (test modeset)" : "drmModeAtomicCommit (modeset)") {
+            drmModeAtomicCommit(fd, req, flags, nil)
         }
     }
 

@@ -45,8 +45,10 @@ public final class DRMOutput {
 
     /// Finds the device, connector, mode and CRTC the configuration asks for, becomes DRM
     /// master, saves the CRTC's state and creates the buffers. The mode is set by the first
-    /// `present` (so the screen goes straight from what it showed to the first frame). On
-    /// failure everything acquired so far is released and the CRTC is left as it was.
+    /// `present` (so the screen goes straight from what it showed to the first frame); with
+    /// atomic modesetting the kernel checks that modeset here (TEST_ONLY), so a refused mode
+    /// or format fails now. On failure everything acquired so far is released and the CRTC is
+    /// left as it was.
     public init(_ configuration: DRMOutputConfiguration) throws(DRMError) {
         precondition(configuration.bufferCount == 2 || configuration.bufferCount == 3, "2 or 3 buffers")
         self.configuration = configuration
@@ -92,6 +94,15 @@ public final class DRMOutput {
             do {
                 buffers.append(try DumbBuffer(device: dev, width: sel.mode.width, height: sel.mode.height,
                                               format: configuration.format, connector: sel.connector.name))
+            } catch {
+                release()
+                throw error
+            }
+        }
+        if atomic != nil, let fd = try? dev.descriptor(), let fb = buffers[0].framebufferID {
+            do {
+                try atomic!.modeset(fd: fd, site: site, mode: sel.mode, framebuffer: fb,
+                                    width: sel.mode.width, height: sel.mode.height, testOnly: true)
             } catch {
                 release()
                 throw error
