@@ -140,6 +140,42 @@ final class DRMOutputVMTests: XCTestCase {
         XCTAssertFalse(output.device.isOpen)
     }
 
+    /// Three buffers: frames presented while a flip is pending are queued, a newer one replaces
+    /// the queued one, and it flips as soon as the pending flip completes; the screen then
+    /// holds exactly the newest frame.
+    func testTripleBufferingQueuesTheNewestFrame() throws {
+        for commit in [DRMCommitMode.atomic, .legacy] {
+            let output = try DRMOutput(DRMOutputConfiguration(mode: .size(width: 640, height: 480, hz: 60),
+                                                              bufferCount: 3, commitMode: commit))
+            defer { try? output.close() }
+            let reader = try DRMDevice(path: output.devicePath, master: false)
+            defer { reader.close() }
+            let frame = try XCTUnwrap(Pixmap(width: output.frameWidth, height: output.frameHeight))
+            let view = frame.view
+            view.fill(with: 0xFF10_2030)
+            XCTAssertEqual(try output.present(frame: view, damage: [view.bounds]), .flipRequested)
+            let a = IntRect(x: 100, y: 100, width: 40, height: 40)
+            view.fill(a, with: 0xFFFF_0000)
+            XCTAssertEqual(try output.present(frame: view, damage: [a]), .queued)
+            let b = IntRect(x: 300, y: 200, width: 30, height: 60)
+            view.fill(b, with: 0xFF00_FF00)
+            XCTAssertEqual(try output.present(frame: view, damage: [b]), .queued, "replaces the queued frame")
+            var events: [FlipEvent] = []
+            let fd = try XCTUnwrap(output.fileDescriptor)
+            for _ in 0..<50 where events.count < 2 {
+                var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                _ = poll(&p, 1, 100)
+                events += try output.handleEvents()
+            }
+            XCTAssertEqual(events.map(\.frame), [1, 3], "frame 2 was replaced before it could flip")
+            let shot = try ScanoutCapture.capture(device: reader, crtcID: output.selection.crtc.id)
+            var mismatches = 0
+            for y in 0..<shot.height { for x in 0..<shot.width where shot[x: x, y: y] != view[x, y] & 0xFF_FFFF { mismatches += 1 } }
+            print("DRM-TRIPLE: \(output.usesAtomic ? "atomic" : "legacy"): flips \(events.map(\.frame)), \(mismatches) pixels differ")
+            XCTAssertEqual(mismatches, 0)
+        }
+    }
+
     /// A board file's by-path device name and connector name select the same display
     /// (needs udevd for /dev/dri/by-path).
     func testBoardFileByPathDeviceAndNamedConnector() throws {
