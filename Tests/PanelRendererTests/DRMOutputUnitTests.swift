@@ -62,6 +62,22 @@ final class DRMOutputUnitTests: XCTestCase {
                        IntRect(x: h - 1, y: 0, width: 1, height: 1))
     }
 
+    func testScanoutToFrameTransformAgreesWithPixelMapping() {
+        let w = 7, h = 5
+        for rotation in DisplayRotation.allCases {
+            let t = rotation.scanoutToFrame(frameWidth: w, frameHeight: h)
+            let sw = rotation.swapsAxes ? h : w, sh = rotation.swapsAxes ? w : h
+            for sy in 0..<sh {
+                for sx in 0..<sw {
+                    // The centre of a scanout pixel lands on the centre of its frame pixel.
+                    let p = t.apply(Point(Double(sx) + 0.5, Double(sy) + 0.5))
+                    let f = rotation.framePoint(scanoutX: sx, y: sy, frameWidth: w, frameHeight: h)
+                    XCTAssertEqual(p, Point(Double(f.x) + 0.5, Double(f.y) + 0.5), "\(rotation) (\(sx),\(sy))")
+                }
+            }
+        }
+    }
+
     func testScanoutCopyRotatesAndConverts() throws {
         let frame = try XCTUnwrap(Pixmap(width: 4, height: 3))
         for y in 0..<3 { for x in 0..<4 { frame[x, y] = UInt32(0xFF00_0000 | (y * 16 + x)) } }
@@ -96,6 +112,16 @@ final class DRMOutputUnitTests: XCTestCase {
         XCTAssertEqual(s.region(for: 1, frame: 3, damage: [c], bounds: bounds), [c, b], "age 2: its own and the one it missed")
         s.content[1] = nil
         XCTAssertEqual(s.region(for: 1, frame: 3, damage: [c], bounds: bounds), [bounds])
+    }
+
+    func testChangesSinceTheFrameOnScreen() {
+        var s = FlipState(bufferCount: 3, frameInterval: 16_666_667)
+        let bounds = IntRect(x: 0, y: 0, width: 100, height: 100)
+        let a = IntRect(x: 0, y: 0, width: 10, height: 10), b = IntRect(x: 50, y: 50, width: 5, height: 5)
+        s.remember(frame: 1, damage: [bounds]); s.remember(frame: 2, damage: [a]); s.remember(frame: 3, damage: [b])
+        XCTAssertEqual(s.changes(after: 1, through: 3, bounds: bounds), [a, b])
+        XCTAssertEqual(s.changes(after: 3, through: 3, bounds: bounds), [])
+        XCTAssertEqual(s.changes(after: nil, through: 3, bounds: bounds), [bounds])
     }
 
     func testLateVblanksCountOnlyFlipsTheDisplayDelayed() {

@@ -55,7 +55,7 @@ final class DRMOutputVMTests: XCTestCase {
             }
         }
         let json = stats.json
-        print("DRM-STATS: \(json)")
+        print("DRM-STATS: \(output.usesAtomic ? "atomic" : "legacy"): \(json)")
         if let path = ProcessInfo.processInfo.environment["PANEL_KIOSK_VM_STATS"] {
             XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data((json + "\n").utf8)))
         }
@@ -69,13 +69,13 @@ final class DRMOutputVMTests: XCTestCase {
     /// damage age), the framebuffer on the CRTC holds exactly the frame drawn in memory, for
     /// each rotation and for RGB565.
     func testScanoutEqualsFrame() throws {
-        let cases: [(DisplayRotation, ScanoutFormat)] = [
-            (.rotate0, .xrgb8888), (.rotate90, .xrgb8888), (.rotate180, .xrgb8888),
-            (.rotate270, .xrgb8888), (.rotate0, .rgb565),
+        let cases: [(DisplayRotation, ScanoutFormat, DRMCommitMode)] = [
+            (.rotate0, .xrgb8888, .atomic), (.rotate90, .xrgb8888, .atomic), (.rotate180, .xrgb8888, .legacy),
+            (.rotate270, .xrgb8888, .atomic), (.rotate0, .rgb565, .atomic), (.rotate0, .xrgb8888, .legacy),
         ]
-        for (rotation, format) in cases {
+        for (rotation, format, commit) in cases {
             let config = DRMOutputConfiguration(mode: .size(width: 640, height: 480, hz: 60),
-                                                rotation: rotation, format: format)
+                                                rotation: rotation, format: format, commitMode: commit)
             let output = try DRMOutput(config)
             defer { try? output.close() }
             let reader = try DRMDevice(path: output.devicePath, master: false)
@@ -106,7 +106,7 @@ final class DRMOutputVMTests: XCTestCase {
                     if shot[x: sx, y: sy] != want { mismatches += 1 }
                 }
             }
-            print("DRM-SCANOUT: rotation \(rotation.rawValue) \(format.rawValue) \(shot.format) \(shot.width)x\(shot.height): \(mismatches) pixels differ")
+            print("DRM-SCANOUT: \(output.usesAtomic ? "atomic" : "legacy") rotation \(rotation.rawValue) \(format.rawValue) \(shot.format) \(shot.width)x\(shot.height): \(mismatches) pixels differ")
             XCTAssertEqual(mismatches, 0, "scanout differs from the frame (rotation \(rotation.rawValue), \(format))")
         }
     }
@@ -138,6 +138,57 @@ final class DRMOutputVMTests: XCTestCase {
         XCTAssertEqual(after.mode?.description, before.mode?.description, "mode restored")
         if let a = after.mode, let b = before.mode { XCTAssertTrue(a.sameTiming(as: b)) }
         XCTAssertFalse(output.device.isOpen)
+    }
+
+    /// Three buffers: frames presented while a flip is pending are queued, a newer one replaces
+    /// the queued one, and it flips as soon as the pending flip completes; the screen then
+    /// holds exactly the newest frame.
+    func testTripleBufferingQueuesTheNewestFrame() throws {
+        for commit in [DRMCommitMode.atomic, .legacy] {
+            let output = try DRMOutput(DRMOutputConfiguration(mode: .size(width: 640, height: 480, hz: 60),
+                                                              bufferCount: 3, commitMode: commit))
+            defer { try? output.close() }
+            let reader = try DRMDevice(path: output.devicePath, master: false)
+            defer { reader.close() }
+            let frame = try XCTUnwrap(Pixmap(width: output.frameWidth, height: output.frameHeight))
+            let view = frame.view
+            view.fill(with: 0xFF10_2030)
+            XCTAssertEqual(try output.present(frame: view, damage: [view.bounds]), .flipRequested)
+            let a = IntRect(x: 100, y: 100, width: 40, height: 40)
+            view.fill(a, with: 0xFFFF_0000)
+            XCTAssertEqual(try output.present(frame: view, damage: [a]), .queued)
+            let b = IntRect(x: 300, y: 200, width: 30, height: 60)
+            view.fill(b, with: 0xFF00_FF00)
+            XCTAssertEqual(try output.present(frame: view, damage: [b]), .queued, "replaces the queued frame")
+            var events: [FlipEvent] = []
+            let fd = try XCTUnwrap(output.fileDescriptor)
+            for _ in 0..<50 where events.count < 2 {
+                var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                _ = poll(&p, 1, 100)
+                events += try output.handleEvents()
+            }
+            XCTAssertEqual(events.map(\.frame), [1, 3], "frame 2 was replaced before it could flip")
+            let shot = try ScanoutCapture.capture(device: reader, crtcID: output.selection.crtc.id)
+            var mismatches = 0
+            for y in 0..<shot.height { for x in 0..<shot.width where shot[x: x, y: y] != view[x, y] & 0xFF_FFFF { mismatches += 1 } }
+            print("DRM-TRIPLE: \(output.usesAtomic ? "atomic" : "legacy"): flips \(events.map(\.frame)), \(mismatches) pixels differ")
+            XCTAssertEqual(mismatches, 0)
+        }
+    }
+
+    /// A board file's by-path device name and connector name select the same display
+    /// (needs udevd for /dev/dri/by-path).
+    func testBoardFileByPathDeviceAndNamedConnector() throws {
+        let names = DRMDeviceReport.probe(path: try XCTUnwrap(drmPrimaryNodes().first)).byPath
+        let name = try XCTUnwrap(names.first, "no /dev/dri/by-path entry (udevd not running?)")
+        let config = try DRMOutputConfiguration.parse(device: name, connector: "Virtual-1", mode: "800x600@60").get()
+        let output = try DRMOutput(config)
+        defer { try? output.close() }
+        print("DRM-BYPATH: \(name) -> \(output.devicePath) \(output.connectorName) \(output.mode) \(output.driver)")
+        XCTAssertEqual(output.devicePath, "/dev/dri/by-path/" + name)
+        XCTAssertEqual(output.connectorName, "Virtual-1")
+        XCTAssertEqual(output.mode.description, "800x600@60")
+        XCTAssertEqual(output.frameWidth, 800)
     }
 
     /// Errors name the call, the device and the connector.

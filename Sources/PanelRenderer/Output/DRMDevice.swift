@@ -10,6 +10,8 @@ public final class DRMDevice {
     public let path: String
     private var fd: Int32?
     let site: DRMErrorSite
+    /// The calls that acquire and release; replaced in tests.
+    let calls: DRMCalls
 
     /// Opens `path` read-write, non-blocking and close-on-exec (`open(2)`).
     ///
@@ -17,25 +19,28 @@ public final class DRMDevice {
     /// With `master: false` that is given back at once (`drmDropMaster`), so a reader never
     /// stops a renderer from modesetting. With `master: true` it becomes master
     /// (`drmSetMaster`) or fails naming who to blame.
-    public init(path: String, master: Bool) throws(DRMError) {
+    public convenience init(path: String, master: Bool) throws(DRMError) {
+        try self.init(path: path, master: master, calls: .system)
+    }
+
+    init(path: String, master: Bool, calls: DRMCalls) throws(DRMError) {
         self.path = path
+        self.calls = calls
         site = DRMErrorSite(device: path)
-        var opened: Int32 = -1
-        while true {
-            opened = Glibc.open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
-            if opened >= 0 || Glibc.errno != EINTR { break }
-        }
-        guard opened >= 0 else { throw site.error("open", errno: Glibc.errno) }
+        let opened = try site.call("open") { calls.open(path) }
         fd = opened
         if master {
-            if drmIsMaster(opened) == 0 && drmSetMaster(opened) != 0 {
-                let e = Glibc.errno
-                Glibc.close(opened); fd = nil
-                throw site.error("drmSetMaster", errno: e,
-                                 detail: "another process (a compositor or another kiosk) holds the display")
+            if !calls.isMaster(opened) {
+                let r = calls.setMaster(opened)
+                if r != 0 {
+                    let e = r < -1 ? -r : Glibc.errno
+                    _ = calls.close(opened); fd = nil
+                    throw site.error("drmSetMaster", errno: e,
+                                     detail: "another process (a compositor or another kiosk) holds the display")
+                }
             }
-        } else if drmIsMaster(opened) != 0 {
-            _ = drmDropMaster(opened)
+        } else if calls.isMaster(opened) {
+            _ = calls.dropMaster(opened)
         }
     }
 
@@ -45,7 +50,7 @@ public final class DRMDevice {
     public func close() {
         guard let fd else { return }
         self.fd = nil
-        _ = Glibc.close(fd)
+        _ = calls.close(fd)
     }
 
     public var isOpen: Bool { fd != nil }
@@ -57,12 +62,12 @@ public final class DRMDevice {
     }
 
     /// Whether this descriptor is DRM master now (`drmIsMaster`).
-    public var isMaster: Bool { fd.map { drmIsMaster($0) != 0 } ?? false }
+    public var isMaster: Bool { fd.map { calls.isMaster($0) } ?? false }
 
     /// Gives up DRM master (`drmDropMaster`), e.g. before handing the display to someone else.
     public func dropMaster() throws(DRMError) {
         let fd = try descriptor()
-        try site.call("drmDropMaster") { drmDropMaster(fd) }
+        try site.call("drmDropMaster") { calls.dropMaster(fd) }
     }
 
     /// The kernel driver's name (`drmGetVersion`), e.g. `vkms`, `vc4`, `i915`.

@@ -79,6 +79,16 @@ struct FlipState {
         return rects
     }
 
+    /// The damage of frames after `shown` through `next`: what differs between the two
+    /// (the whole frame when that history is gone; nothing when they are the same frame).
+    func changes(after shown: UInt64?, through next: UInt64?, bounds: IntRect) -> [IntRect] {
+        guard let shown, let next, next >= shown else { return [bounds] }
+        let entries = history.filter { $0.frame > shown && $0.frame <= next }
+        guard entries.count == Int(next - shown) else { return [bounds] }
+        let rects = entries.flatMap(\.rects)
+        return rects.count > 32 ? [rects.reduce(IntRect.zero) { $0.union($1) }] : rects
+    }
+
     mutating func remember(frame number: UInt64, damage: [IntRect]) {
         history.append((number, damage))
         if history.count > Self.historyDepth { history.removeFirst(history.count - Self.historyDepth) }
@@ -136,7 +146,8 @@ extension DRMOutput {
         guard let bytes = buffer.bytes else {
             throw site.error("present", detail: "scanout buffer is unmapped")
         }
-        for rect in state.region(for: target, frame: number, damage: own, bounds: bounds) {
+        let region = state.region(for: target, frame: number, damage: own, bounds: bounds)
+        for rect in region {
             ScanoutCopy.copy(rect, of: frame, rotation: configuration.rotation, into: bytes,
                              pitch: buffer.pitch, format: configuration.format)
         }
@@ -154,14 +165,26 @@ extension DRMOutput {
         return .queued
     }
 
+    /// Flips to `buffer` by an atomic commit (with FB_DAMAGE_CLIPS: what changed since the
+    /// frame on screen) or a legacy page flip.
     private func requestFlip(fd: Int32, buffer: Int, requestedAt: UInt64) throws(DRMError) {
         guard let fb = buffers[buffer].framebufferID else {
             throw site.error("drmModePageFlip", detail: "buffer has no framebuffer")
         }
         let crtc = selection.crtc.id
         let context = Unmanaged.passUnretained(collector).toOpaque()
-        try site.call("drmModePageFlip") {
-            drmModePageFlip(fd, crtc, fb, UInt32(DRM_MODE_PAGE_FLIP_EVENT), context)
+        if let atomic {
+            let rotation = configuration.rotation
+            let bounds = IntRect(x: 0, y: 0, width: frameWidth, height: frameHeight)
+            let shown = state.front.flatMap { state.content[$0] }
+            let changed = state.changes(after: shown, through: state.content[buffer], bounds: bounds)
+            let clips = changed.map { rotation.scanoutRect($0, frameWidth: frameWidth, frameHeight: frameHeight) }
+            try atomic.flip(fd: fd, site: site, framebuffer: fb, width: selection.mode.width,
+                            height: selection.mode.height, damage: clips, userData: context)
+        } else {
+            try site.call("drmModePageFlip") {
+                drmModePageFlip(fd, crtc, fb, UInt32(DRM_MODE_PAGE_FLIP_EVENT), context)
+            }
         }
         state.pending = buffer
         state.pendingRequestedAt = requestedAt

@@ -31,6 +31,8 @@ public final class DRMOutput {
     /// The CRTC as it was before we touched it; restored by close() once we have set a mode.
     private let savedCRTC: DRMCrtcInfo
     private(set) var modeSet = false
+    /// Set when frames go through atomic commits.
+    var atomic: AtomicState?
     private var closed = false
 
     public var devicePath: String { selection.devicePath }
@@ -38,11 +40,15 @@ public final class DRMOutput {
     public var mode: DRMMode { selection.mode }
     /// Poll this for readability, then call `handleEvents()`.
     public var fileDescriptor: Int32? { try? device.descriptor() }
+    /// Whether frames go through atomic commits (else legacy SetCrtc/PageFlip).
+    public var usesAtomic: Bool { atomic != nil }
 
     /// Finds the device, connector, mode and CRTC the configuration asks for, becomes DRM
     /// master, saves the CRTC's state and creates the buffers. The mode is set by the first
-    /// `present` (so the screen goes straight from what it showed to the first frame). On
-    /// failure everything acquired so far is released and the CRTC is left as it was.
+    /// `present` (so the screen goes straight from what it showed to the first frame); with
+    /// atomic modesetting the kernel checks that modeset here (TEST_ONLY), so a refused mode
+    /// or format fails now. On failure everything acquired so far is released and the CRTC is
+    /// left as it was.
     public init(_ configuration: DRMOutputConfiguration) throws(DRMError) {
         precondition(configuration.bufferCount == 2 || configuration.bufferCount == 3, "2 or 3 buffers")
         self.configuration = configuration
@@ -76,11 +82,27 @@ public final class DRMOutput {
         frameWidth = size.width; frameHeight = size.height
         state = FlipState(bufferCount: configuration.bufferCount, frameInterval: sel.mode.frameIntervalNanoseconds)
         buffers = []
+        if configuration.commitMode != .legacy, dev.enableClientCapability(UInt64(DRM_CLIENT_CAP_ATOMIC)),
+           let fd = try? dev.descriptor() {
+            atomic = AtomicState(fd: fd, selection: sel, planes: res.planes)
+        }
+        if configuration.commitMode == .atomic && atomic == nil {
+            throw site.error("select commit mode", detail: "the driver does not offer atomic modesetting for this CRTC")
+        }
         savedCRTC = sel.crtc
         for _ in 0..<configuration.bufferCount {
             do {
                 buffers.append(try DumbBuffer(device: dev, width: sel.mode.width, height: sel.mode.height,
                                               format: configuration.format, connector: sel.connector.name))
+            } catch {
+                release()
+                throw error
+            }
+        }
+        if atomic != nil, let fd = try? dev.descriptor(), let fb = buffers[0].framebufferID {
+            do {
+                try atomic!.modeset(fd: fd, site: site, mode: sel.mode, framebuffer: fb,
+                                    width: sel.mode.width, height: sel.mode.height, testOnly: true)
             } catch {
                 release()
                 throw error
@@ -114,6 +136,7 @@ public final class DRMOutput {
 
     /// Buffers, master and device, in that order.
     private func release() {
+        if let fd = try? device.descriptor() { atomic?.destroy(fd: fd) }
         for b in buffers { b.close() }
         buffers.removeAll()
         if device.isMaster { try? device.dropMaster() }
@@ -127,13 +150,19 @@ public final class DRMOutput {
     func setModeAndShowFirst(frame: PixmapView, number: UInt64) throws(DRMError) {
         let fd = try device.descriptor()
         let bounds = IntRect(x: 0, y: 0, width: frameWidth, height: frameHeight)
+        guard let fb = buffers[0].framebufferID else { throw site.error("present", detail: "buffer has no framebuffer") }
         for i in 0..<2 {
             guard let bytes = buffers[i].bytes else { throw site.error("present", detail: "scanout buffer is unmapped") }
             ScanoutCopy.copy(bounds, of: frame, rotation: configuration.rotation, into: bytes,
                              pitch: buffers[i].pitch, format: configuration.format)
             state.content[i] = number
         }
-        try setCRTC(fd: fd, crtc: selection.crtc.id, framebuffer: buffers[0].framebufferID, mode: selection.mode)
+        if atomic != nil {
+            try atomic!.modeset(fd: fd, site: site, mode: selection.mode, framebuffer: fb,
+                                width: selection.mode.width, height: selection.mode.height)
+        } else {
+            try setCRTC(fd: fd, crtc: selection.crtc.id, framebuffer: fb, mode: selection.mode)
+        }
         modeSet = true
         state.front = 0
     }

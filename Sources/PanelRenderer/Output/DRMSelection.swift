@@ -23,12 +23,15 @@ public struct DRMOutputConfiguration: Sendable, Equatable {
     public var format: ScanoutFormat
     /// 2 (double buffering) or 3 (a frame can be ready while a flip is pending).
     public var bufferCount: Int
+    /// Atomic or legacy modesetting (`auto`: atomic where offered).
+    public var commitMode: DRMCommitMode
 
     public init(device: Device = .auto, connector: Connector = .auto, mode: DRMModeRequest = .auto,
                 rotation: DisplayRotation = .rotate0, format: ScanoutFormat = .xrgb8888,
-                bufferCount: Int = 2) {
+                bufferCount: Int = 2, commitMode: DRMCommitMode = .auto) {
         self.device = device; self.connector = connector; self.mode = mode
         self.rotation = rotation; self.format = format; self.bufferCount = bufferCount
+        self.commitMode = commitMode
     }
 
     /// From a board file's strings: `device` (`auto`, a path or a by-path name), `connector`

@@ -40,27 +40,34 @@ public final class DumbBuffer {
         var site = device.site
         site.connector = connector
         let fd = try device.descriptor()
-        var h: UInt32 = 0, p: UInt32 = 0, sz: UInt64 = 0
+        let calls = device.calls
+        var created = (result: Int32(0), handle: UInt32(0), pitch: UInt32(0), size: UInt64(0))
         try site.call("drmModeCreateDumbBuffer") {
-            drmModeCreateDumbBuffer(fd, UInt32(width), UInt32(height), UInt32(format.bitsPerPixel), 0, &h, &p, &sz)
+            created = calls.createDumb(fd, UInt32(width), UInt32(height), UInt32(format.bitsPerPixel))
+            return created.result
         }
-        pitch = Int(p); size = Int(sz); handle = h
+        pitch = Int(created.pitch); size = Int(created.size); handle = created.handle
+        let h = created.handle
         // From here on every failure releases what exists before throwing (close() is
         // idempotent, so the deinit that follows finds nothing left).
         var fb: UInt32 = 0
-        let handles: [UInt32] = [h, 0, 0, 0], pitches: [UInt32] = [p, 0, 0, 0], offsets: [UInt32] = [0, 0, 0, 0]
         do {
             try site.call("drmModeAddFB2") {
-                drmModeAddFB2(fd, UInt32(width), UInt32(height), format.fourcc, handles, pitches, offsets, &fb, 0)
+                let r = calls.addFB(fd, UInt32(width), UInt32(height), format.fourcc, h, created.pitch)
+                fb = r.framebuffer
+                return r.result
             }
         } catch { close(); throw error }
         framebufferID = fb
         var offset: UInt64 = 0
         do {
-            try site.call("drmModeMapDumbBuffer") { drmModeMapDumbBuffer(fd, h, &offset) }
+            try site.call("drmModeMapDumbBuffer") {
+                let r = calls.mapDumb(fd, h)
+                offset = r.offset
+                return r.result
+            }
         } catch { close(); throw error }
-        let m = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, off_t(offset))
-        guard let m, m != UnsafeMutableRawPointer(bitPattern: -1) else {
+        guard let m = calls.map(size, fd, offset) else {
             let e = Glibc.errno
             close()
             throw site.error("mmap of dumb buffer", errno: e)
@@ -73,12 +80,13 @@ public final class DumbBuffer {
 
     /// Unmaps, removes the framebuffer and destroys the buffer. Idempotent.
     public func close() {
-        if let mapping { munmap(mapping, size); self.mapping = nil }
+        let calls = device.calls
+        if let mapping { calls.unmap(mapping, size); self.mapping = nil }
         guard device.isOpen, let fd = try? device.descriptor() else {
             framebufferID = nil; handle = nil; return
         }
-        if let framebufferID { _ = drmModeRmFB(fd, framebufferID); self.framebufferID = nil }
-        if let handle { _ = drmModeDestroyDumbBuffer(fd, handle); self.handle = nil }
+        if let framebufferID { _ = calls.removeFB(fd, framebufferID); self.framebufferID = nil }
+        if let handle { _ = calls.destroyDumb(fd, handle); self.handle = nil }
     }
 
     /// Rows of 32-bit pixels (XRGB8888 buffers only): `stride` in pixels. Borrowed: valid until

@@ -25,6 +25,18 @@ public enum DisplayRotation: Int, Sendable, CaseIterable {
         }
     }
 
+    /// Maps continuous scanout (panel) coordinates to frame (UI) coordinates, e.g. a touch
+    /// already scaled to the panel's pixels. Its inverse maps UI to panel.
+    public func scanoutToFrame(frameWidth w: Int, frameHeight h: Int) -> Transform {
+        let W = Double(w), H = Double(h)
+        switch self {
+        case .rotate0: return .identity
+        case .rotate90: return Transform(a: 0, b: -1, c: 1, d: 0, tx: 0, ty: H)      // x = sy, y = H - sx
+        case .rotate180: return Transform(a: -1, b: 0, c: 0, d: -1, tx: W, ty: H)    // x = W - sx, y = H - sy
+        case .rotate270: return Transform(a: 0, b: 1, c: -1, d: 0, tx: W, ty: 0)     // x = W - sy, y = sx
+        }
+    }
+
     /// The frame pixel shown at scanout pixel (`sx`, `sy`).
     @inline(__always)
     public func framePoint(scanoutX sx: Int, y sy: Int, frameWidth w: Int, frameHeight h: Int) -> (x: Int, y: Int) {
