@@ -160,3 +160,27 @@ final class SceneContentTests: XCTestCase {
         XCTAssertEqual(measurer.cachedLayoutCount, afterFirst, "later frames reuse every shaped label")
     }
 }
+
+extension SceneContentTests {
+    /// A text column beside a fixed picture wraps in the width left to it, and the row is as
+    /// tall as those lines (needed the `stackNatural` fix in SceneLayout.swift).
+    func testWrappingColumnInARowPushesTheNextItemDown() throws {
+        let measurer = ShapedTextMeasurer(text: try renderer())
+        let root = SceneNode.vstack(spacing: 10, [
+            .hstack(spacing: 12, [
+                SceneNode(.spacer, style: NodeStyle(width: .points(100), height: .points(20))),
+                .label(id: "p", paragraph, size: 16, style: NodeStyle(width: .fill)),
+            ]),
+            .button(id: "next", "Next", action: "next"),
+        ])
+        let content = SceneContent(root: root, measurer: measurer)
+        _ = content.layout(width: 300, env: env())
+        let label = try XCTUnwrap(content.sceneLayout.item(id: "p")?.frame)
+        XCTAssertEqual(label.minX, 112)
+        XCTAssertEqual(label.width, 188)
+        let drawn = measurer.layout(paragraph, sizePt: 16, bold: false, maxWidth: label.width)
+        XCTAssertGreaterThanOrEqual(drawn.lines.count, 3)
+        XCTAssertEqual(label.height, drawn.height, accuracy: 1e-9)
+        XCTAssertEqual(content.sceneLayout.item(id: "next")?.frame.minY ?? 0, label.maxY + 10, accuracy: 1e-9)
+    }
+}

@@ -57,7 +57,8 @@ struct SceneBuilder {
 
     /// The scene node for `spec` at `path` (child indices from the root, as layout numbers
     /// items), recording theme-dependent choices in `appearance`. `inRow`: a child of a
-    /// horizontal stack, where buttons, progress bars and spacers share the free width.
+    /// horizontal stack, where everything but images shares the width the images leave
+    /// (so a text column beside a picture wraps instead of running off the row).
     static func sceneNode(_ spec: ContentSpec, path: [Int], inRow: Bool,
                           _ appearance: inout SceneAppearance) throws -> SceneNode {
         switch spec {
@@ -78,15 +79,16 @@ struct SceneBuilder {
                 nodes.append(try sceneNode(c, path: path + [i], inRow: axis == .horizontal, &appearance))
             }
             let stack = StackSpec(axis: axis == .vertical ? .vertical : .horizontal, spacing: spacing, alignment: cross)
-            return SceneNode(.stack(stack), style: NodeStyle(padding: EdgeInsets(all: padding), background: background,
-                                                              cornerRadius: radius), children: nodes)
+            return SceneNode(.stack(stack), style: NodeStyle(width: inRow ? .fill : .auto, padding: EdgeInsets(all: padding),
+                                                              background: background, cornerRadius: radius), children: nodes)
         case .label(let text, let size, let bold, let color, let tone, let align, let maxLines):
             let alignment: LabelAlignment = align == .start ? .leading : align == .center ? .center : .trailing
             if color == nil {
                 appearance.labelColors[path] = tone == .primary ? .text : tone == .secondary ? .secondaryText : .accent
             }
             return SceneNode(.label(LabelSpec(text: text, fontSize: size ?? 17, bold: bold, color: color ?? .black,
-                                              alignment: alignment, maxLines: maxLines > 0 ? maxLines : nil)))
+                                              alignment: alignment, maxLines: maxLines > 0 ? maxLines : nil)),
+                             style: NodeStyle(width: inRow ? .fill : .auto))
         case .image(let path, let width, let height, let mode, let radius):
             let px: (width: Int, height: Int)
             do { px = try PNGCodec.imageSize(path: path) } catch { throw Failure("\(error)") }
@@ -116,7 +118,7 @@ struct SceneBuilder {
         case .scroll(let content, let height):
             let child = try sceneNode(content, path: path + [0], inRow: false, &appearance)
             return .scroll(id: "scroll" + path.map { ".\($0)" }.joined(), axis: .vertical,
-                           style: NodeStyle(height: height.map { .points($0) } ?? .auto), child)
+                           style: NodeStyle(width: inRow ? .fill : .auto, height: height.map { .points($0) } ?? .auto), child)
         }
     }
 }
