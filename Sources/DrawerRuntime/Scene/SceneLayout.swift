@@ -143,8 +143,20 @@ struct LayoutEngine {
         guard !children.isEmpty else { return .zero }
         let gaps = spec.spacing * Double(children.count - 1)
         var main = gaps, cross = 0.0
-        for c in children {
-            let n = natural(c, maxWidth: spec.axis == .vertical ? innerMax : nil)
+        // A row's flexible children wrap in their share of the width left over, as
+        // `placeStack` will size them; measured unwrapped, their height came out too short.
+        var share = [Double?](repeating: nil, count: children.count)
+        if spec.axis == .horizontal, let innerMax {
+            var used = gaps, weights = 0.0
+            for c in children {
+                if let w = c.style.width.flexWeight { weights += w } else { used += natural(c, maxWidth: nil).width }
+            }
+            for (i, c) in children.enumerated() {
+                if let w = c.style.width.flexWeight, weights > 0 { share[i] = max(0, innerMax - used) * w / weights }
+            }
+        }
+        for (i, c) in children.enumerated() {
+            let n = natural(c, maxWidth: spec.axis == .vertical ? innerMax : share[i])
             if spec.axis == .vertical {
                 main += n.height; cross = max(cross, n.width)
             } else {
