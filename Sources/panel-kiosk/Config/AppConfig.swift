@@ -14,7 +14,8 @@ struct AppConfig: Sendable {
     var themePath: String?
     var appearance = "light"
     var direction = LayoutDirection.leftToRight
-    var background = BackgroundSpec.color(Theme.lightPalette.background)
+    /// nil: the theme's background colour for the chosen appearance.
+    var background: BackgroundSpec?
     var backgroundContent: ContentSpec?
     var components: [ComponentSpec] = []
     var controlSocket: String?

@@ -30,6 +30,7 @@ struct SceneBuilder {
         }
         let background: Background
         switch app.background {
+        case nil: background = .color(theme.palette.background)
         case .color(let c): background = .color(c)
         case .gradient(let top, let bottom): background = .verticalGradient(top: top, bottom: bottom)
         case .image(let path): background = .image(try images.load(path))
