@@ -4,7 +4,9 @@ import XCTest
 
 /// A control-socket command does what the same `do` line of a touch script does.
 final class ControlDispatchTests: XCTestCase {
-    func screen() throws -> Screen {
+    func screen() throws -> Screen { try Self.showcase() }
+
+    static func showcase() throws -> Screen {
         let app = try AppConfig.load(path: CLI.root + "/examples/showcase.toml")
         return try SceneBuilder.build(app: app, geometry: FrameGeometry(widthPx: 800, heightPx: 480, scale: 1,
                                                                           board: .offscreenDefault)).screen
@@ -31,5 +33,33 @@ final class ControlDispatchTests: XCTestCase {
         }
         XCTAssertThrowsError(try ControlDispatch.perform(.snapSheet(target: "sheet", anchor: 9, animated: true), on: s, at: .zero))
         XCTAssertThrowsError(try ControlDispatch.perform(.push(target: "drawer", page: "x", animated: true), on: s, at: .zero))
+    }
+}
+
+/// Escape / Back closes the top-most open thing, one per press.
+final class BackNavigationTests: XCTestCase {
+    func testBackUndoesTopMostFirst() throws {
+        let s = try ControlDispatchTests.showcase()
+        try s.perform(target: "menu", action: "open", arguments: ["left", "instant"], at: .zero)
+        try s.perform(target: "drawer", action: "set_position", arguments: ["open", "instant"], at: .zero)
+        try s.perform(target: "sheet", action: "push", arguments: ["details"], at: .zero)
+        try s.perform(target: "player", action: "open", arguments: [], at: .zero)
+        s.advance(to: .seconds(2))
+        var handled: [String] = []
+        var t = 2.0
+        while let id = s.back(at: .seconds(t)) {
+            handled.append(id)
+            t += 2
+            s.advance(to: .seconds(t))
+            if handled.count > 10 { break }
+        }
+        // Z-order from the top: the open popup closes, the sheet pops its page (it already
+        // rests at its lowest anchor), the open drawer drops to partial, the menu closes.
+        XCTAssertEqual(handled, ["player", "sheet", "drawer", "menu"])
+        XCTAssertNil(s.back(at: .seconds(t)), "nothing open: Back does nothing")
+        let state = s.state(timeMS: t * 1000)
+        XCTAssertEqual(state["components"]?["menu"]?["pane_state"], "closed")
+        XCTAssertEqual(state["components"]?["player"]?["state"], "barPresented")
+        XCTAssertEqual(state["components"]?["sheet"]?["stack_depth"], 1)
     }
 }

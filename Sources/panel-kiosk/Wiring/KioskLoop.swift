@@ -183,8 +183,8 @@ final class KioskLoop {
                 screen.handle(TouchEvent(id: finger, phase: phase, location: Point(x / s, y / s),
                                          time: .nanoseconds(Int64(us) * 1000)))
                 needsDraw = true
-            case .back:
-                break
+            case .back(let us):
+                if screen.back(at: Instant(microseconds: us)) != nil { needsDraw = true }
             case .deviceAdded(let name, let touch):
                 printError("panel-kiosk: input device added: \(name)\(touch ? " (touchscreen)" : "")")
             case .deviceRemoved(let name):

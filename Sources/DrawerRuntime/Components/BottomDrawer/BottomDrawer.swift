@@ -48,6 +48,7 @@ public final class BottomDrawer: Component {
     }
 
     public var displayMode: DrawerDisplayMode { rules.displayMode }
+    var supportsPartial: Bool { rules.supported.contains(.partiallyRevealed) }
     public var dimmingAlpha: Double { rules.dimmingAlpha(height: height) }
     public var cardFrame: Rect { rules.cardFrame(height: height) }
     var env: Environment { rules.env }
