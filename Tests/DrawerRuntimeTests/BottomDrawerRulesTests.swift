@@ -94,3 +94,26 @@ final class BottomDrawerPanelTests: XCTestCase {
         XCTAssertEqual(sink.events.first?.field("to"), .string("open"))
     }
 }
+
+final class BottomDrawerContentTests: XCTestCase {
+    final class Blank: ContentView {
+        func layout(width: Double, env: Environment) -> Double { 100 }
+        func maxScrollOffset(viewportHeight: Double) -> Double { 0 }
+        func draw(_ canvas: Canvas, size: Size, scrollOffset: Double, env: Environment) {}
+        func action(at p: Point) -> String? { nil }
+    }
+
+    func testReplaceContentCrossFadesOverTheAnimationDuration() throws {
+        let drawer = BottomDrawer(id: "d", config: BottomDrawerConfig(), content: Blank(),
+                                  env: Environment(size: Size(800, 480)), events: EventSink())
+        drawer.pages["next"] = Blank()
+        try drawer.perform("replace_content", ["next"], at: .milliseconds(100))
+        drawer.advance(to: .milliseconds(250))
+        XCTAssertEqual(drawer.crossFade?.progress ?? -1, 0.5, accuracy: 1e-9)
+        XCTAssertTrue(drawer.needsFrames)
+        drawer.advance(to: .milliseconds(400))
+        XCTAssertNil(drawer.crossFade)
+        XCTAssertFalse(drawer.needsFrames)
+        XCTAssertEqual(drawer.page, "next")
+    }
+}

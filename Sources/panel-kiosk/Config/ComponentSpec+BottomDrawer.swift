@@ -47,12 +47,24 @@ extension ComponentSpec {
         c.allowsUserPositionChange = t.bool("user_can_move", default: c.allowsUserPositionChange)
         c.scrollPolicy = t.choice("scroll_policy", default: c.scrollPolicy)
         c.showsGrabber = t.bool("grabber", default: c.showsGrabber)
+        c.reportsDistance = t.bool("report_distance", default: c.reportsDistance)
+        var pageSpecs: [(String, ContentSpec)] = []
+        for var p in t.tables("pages") {
+            guard let pid = p.string("id") else { p.sink.error(p.node, "a drawer page needs an 'id'"); continue }
+            if pageSpecs.contains(where: { $0.0 == pid }) { p.sink.error(p.node, "duplicate page id '\(pid)'") }
+            if var ct = p.table("content"), let spec = ContentSpec.parse(&ct, baseDir: base) { pageSpecs.append((pid, spec)) }
+            else if !p.has("content") { p.sink.error(p.node, "page '\(pid)' needs a [content] table") }
+            p.finish()
+        }
+        let pagesSpec = pageSpecs
         var content: ContentSpec?
         if var ct = t.table("content") { content = ContentSpec.parse(&ct, baseDir: base) }
         let config = c
         let contentSpec = content
         return ComponentSpec(id: id, kind: "bottom_drawer") { env, events, maker in
-            BottomDrawer(id: id, config: config, content: try maker.make(contentSpec), env: env, events: events)
+            let drawer = BottomDrawer(id: id, config: config, content: try maker.make(contentSpec), env: env, events: events)
+            for (pid, spec) in pagesSpec { drawer.pages[pid] = try maker.make(spec) }
+            return drawer
         }
     }
 }

@@ -32,7 +32,14 @@ extension BottomDrawer {
         let viewport = Rect(card.x, card.y + contentTopInset, card.width, max(0, card.maxY - card.y - contentTopInset))
         canvas.clip(to: viewport)
         canvas.translate(viewport.x, viewport.y)
-        content.draw(canvas, size: Size(viewport.width, contentViewportHeight), scrollOffset: scrollOffset, env: env)
+        let size = Size(viewport.width, contentViewportHeight)
+        if let fade = crossFade {
+            let base = canvas.opacity
+            canvas.opacity = base * (1 - fade.progress)
+            fade.old.draw(canvas, size: size, scrollOffset: 0, env: env)
+            canvas.opacity = base * fade.progress
+        }
+        content.draw(canvas, size: size, scrollOffset: scrollOffset, env: env)
         canvas.restore()
     }
 }

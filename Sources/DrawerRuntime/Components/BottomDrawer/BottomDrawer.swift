@@ -10,6 +10,13 @@ public final class BottomDrawer: Component {
     public let kind = "bottom_drawer"
     public var config: BottomDrawerConfig
     public var content: ContentView?
+    /// Other contents by page id, for `replace_content <page>`.
+    public var pages: [String: ContentView] = [:]
+    public private(set) var page: String?
+    /// Replaced content fading out over the new one (Pulley cross-dissolves for the
+    /// animation duration).
+    private(set) var crossFade: (old: ContentView, start: Instant, progress: Double)?
+    private var reportedDistance: Double?
     let events: EventSink
 
     /// The state machine's phases; `transition` is the only place that assigns `phase`.
@@ -64,9 +71,10 @@ public final class BottomDrawer: Component {
     }
 
     public var needsFrames: Bool {
+        if crossFade != nil { return true }
         switch phase {
-        case .settling, .bouncing: true
-        default: false
+        case .settling, .bouncing: return true
+        default: return false
         }
     }
 
@@ -277,7 +285,41 @@ public final class BottomDrawer: Component {
 
     // MARK: Component
 
-    public func advance(to time: Instant) { transition(.tick, at: time) }
+    public func advance(to time: Instant) {
+        transition(.tick, at: time)
+        if let f = crossFade {
+            let p = (time - f.start).seconds / max(config.animationDuration, 0.001)
+            crossFade = p >= 1 ? nil : (f.old, f.start, max(0, p))
+        }
+        reportDistance(at: time)
+    }
+
+    /// Pulley's distance-from-bottom callback as an event, when asked for
+    /// (`report_distance`): at most one per frame and only when it moved half a point.
+    private func reportDistance(at time: Instant) {
+        guard config.reportsDistance else { return }
+        // Small steps wait for the next half point, except the last one at rest.
+        if let last = reportedDistance, abs(last - height) < 0.5, needsFrames || last == height { return }
+        reportedDistance = height
+        events.emit(at: time, target: id, "distance_changed", [("distance_pt", .number(height))])
+    }
+
+    /// Swaps the content for page `id`, cross-fading, and optionally moves the drawer.
+    func replaceContent(with pageID: String, position target: DrawerPosition?, at time: Instant) throws(ActionError) {
+        guard let next = pages[pageID] else {
+            let known = pages.keys.sorted()
+            throw ActionError("drawer '\(id)' has no page '\(pageID)'" + (known.isEmpty ? " (it has no pages)" : " (pages: \(known.joined(separator: ", ")))"))
+        }
+        if let target, !(target == .closed || rules.supported.contains(target)) {
+            throw ActionError("position '\(target.rawValue)' is not supported by drawer '\(id)'")
+        }
+        if let old = content, old !== next { crossFade = (old, time, 0) }
+        content = next
+        page = pageID
+        scrollOffset = 0
+        _ = next.layout(width: cardFrame.width, env: env)
+        if let target { transition(.setPosition(target, animated: true), at: time) }
+    }
 
     public func perform(_ action: String, _ args: [String], at time: Instant) throws(ActionError) {
         switch action {
@@ -292,8 +334,18 @@ public final class BottomDrawer: Component {
             transition(.setPosition(p, animated: animated), at: time)
         case "bounce":
             transition(.bounce, at: time)
+        case "replace_content":
+            guard let pageID = args.first else { throw ActionError("replace_content takes <page id> [position]") }
+            var target: DrawerPosition?
+            if args.count > 1 {
+                guard let p = DrawerPosition(rawValue: args[1]) else {
+                    throw ActionError("replace_content: '\(args[1])' is not collapsed, partiallyRevealed, open or closed")
+                }
+                target = p
+            }
+            try replaceContent(with: pageID, position: target, at: time)
         default:
-            throw ActionError("bottom drawer has no action '\(action)' (set_position, bounce)")
+            throw ActionError("bottom drawer has no action '\(action)' (set_position, bounce, replace_content)")
         }
     }
 
@@ -322,6 +374,7 @@ public final class BottomDrawer: Component {
             ("dimming_alpha", .number(dimmingAlpha)),
             ("display_mode", .string(rules.displayMode.rawValue)),
             ("scroll_offset_pt", .number(scrollOffset)),
+            ("page", page.map { .string($0) } ?? .null),
             ("animating", .bool(needsFrames)),
         ])
     }

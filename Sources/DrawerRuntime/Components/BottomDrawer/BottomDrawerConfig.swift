@@ -54,6 +54,8 @@ public struct BottomDrawerConfig: Equatable, Sendable {
     public var allowsUserPositionChange = true
     public var scrollPolicy = NestedScrollPolicy.resizeFirst
     public var showsGrabber = true
+    /// Emit `distance_changed` events as the drawer moves (Pulley's distance callback).
+    public var reportsDistance = false
     public var bounceHeight = 50.0
     public var bounceSpeedMultiplier = 0.75
 
