@@ -37,8 +37,7 @@ public final class BottomDrawer: Component {
     /// How far the inner content is scrolled, points.
     public private(set) var scrollOffset: Double = 0
     private var rules: BottomDrawerRules
-    private var velocity = VelocityTracker()
-    private var owner: Int?
+    private var tracker = TouchTracker()
     /// The position the current drag started from (Pulley's "current" in the snap rule).
     private var dragOrigin: DrawerPosition = .collapsed
     public var touchSlop = 8.0
@@ -88,27 +87,17 @@ public final class BottomDrawer: Component {
     // MARK: Touch
 
     public func handle(_ t: TouchEvent) {
-        if let owner, owner != t.id { return }          // the first finger owns the gesture
-        switch t.phase {
-        case .down:
-            owner = t.id
-            velocity.reset()
-            velocity.add(t.location, at: t.time)
+        switch tracker.track(t) {
+        case .press(let p)?:
             catchMotion(at: t.time)
-            if !cardFrame.contains(t.location) {
-                // A touch on the dimming: a tap there moves the drawer (Pulley's tap target).
-                transition(.pressedDimming, at: t.time)
-                return
-            }
-            transition(.press(t.location), at: t.time)
-        case .move:
-            velocity.add(t.location, at: t.time)
-            transition(.move(t.location), at: t.time)
-        case .up, .cancel:
-            velocity.add(t.location, at: t.time)
-            let v = t.phase == .cancel ? Point.zero : velocity.velocity(at: t.time)
-            owner = nil
-            transition(.release(t.location, velocity: v, cancelled: t.phase == .cancel), at: t.time)
+            // A touch on the dimming: a tap there moves the drawer (Pulley's tap target).
+            transition(cardFrame.contains(p) ? .press(p) : .pressedDimming, at: t.time)
+        case .move(let p)?:
+            transition(.move(p), at: t.time)
+        case .release(let p, let v, let cancelled)?:
+            transition(.release(p, velocity: v, cancelled: cancelled), at: t.time)
+        case nil:
+            break
         }
     }
 
@@ -361,7 +350,7 @@ public final class BottomDrawer: Component {
     }
 
     public func reset(at time: Instant) {
-        owner = nil
+        tracker.reset()
         transition(.setPosition(config.initial, animated: true), at: time)
         scrollOffset = 0
     }

@@ -57,7 +57,7 @@ extension Sheet {
     }
 
     public func reset(at time: Instant) {
-        owner = nil
+        tracker.reset()
         pop(to: 1, at: time)
         rootPage.scrollOffset = 0
         transition(.snap(config.initialAnchor ?? rules.lastIndex, animated: true), at: time)

@@ -49,8 +49,7 @@ public final class Sheet: Component {
     /// Every page the app defined, by id (the ones `push` and `set_pages` may name).
     let catalogue: [String: SheetPage]
     let rootPage: SheetPage
-    private var velocity = VelocityTracker()
-    var owner: Int?
+    var tracker = TouchTracker()
     private var pendingDid = false
     /// The latest time the sheet was brought to (layout changes happen "now").
     private var now = Instant.zero
@@ -108,20 +107,11 @@ public final class Sheet: Component {
     // MARK: Touch
 
     public func handle(_ t: TouchEvent) {
-        if let owner, owner != t.id { return }          // the first finger owns the gesture
-        switch t.phase {
-        case .down:
-            owner = t.id
-            velocity.reset()
-            velocity.add(t.location, at: t.time)
-            transition(.press(t.location), at: t.time)
-        case .move:
-            velocity.add(t.location, at: t.time)
-            transition(.move(t.location), at: t.time)
-        case .up, .cancel:
-            let v = t.phase == .cancel ? 0 : velocity.velocity(at: t.time).y
-            owner = nil
-            transition(.release(t.location, velocity: v, cancelled: t.phase == .cancel), at: t.time)
+        switch tracker.track(t) {
+        case .press(let p)?: transition(.press(p), at: t.time)
+        case .move(let p)?: transition(.move(p), at: t.time)
+        case .release(let p, let v, let cancelled)?: transition(.release(p, velocity: v.y, cancelled: cancelled), at: t.time)
+        case nil: break
         }
     }
 

@@ -36,7 +36,7 @@ extension SideDrawer {
     }
 
     public func reset(at time: Instant) {
-        owner = nil
+        tracker.reset()
         if pageIndex != 0 { transition(.replace(0), at: time) } else {
             transition(.setState(.closed, .none, interruptible: true, then: .none), at: time)
         }

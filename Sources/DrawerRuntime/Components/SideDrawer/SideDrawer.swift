@@ -61,8 +61,7 @@ public final class SideDrawer: Component {
     /// How far the current page is scrolled (points).
     public private(set) var paneScroll = 0.0
     private(set) var rules: SideDrawerRules
-    private var velocity = VelocityTracker()
-    var owner: Int?
+    var tracker = TouchTracker()
 
     public init(id: String, config: SideDrawerConfig, pages: [Page], drawers: [SideDrawerDirection: ContentView],
                 env: Environment, events: EventSink, text: TextRenderer? = nil) {
@@ -103,20 +102,11 @@ public final class SideDrawer: Component {
     // MARK: Touch
 
     public func handle(_ t: TouchEvent) {
-        if let owner, owner != t.id { return }          // the first finger owns the gesture
-        switch t.phase {
-        case .down:
-            owner = t.id
-            velocity.reset()
-            velocity.add(t.location, at: t.time)
-            transition(.press(t.location), at: t.time)
-        case .move:
-            velocity.add(t.location, at: t.time)
-            transition(.move(t.location), at: t.time)
-        case .up, .cancel:
-            let v = t.phase == .cancel ? Point.zero : velocity.velocity(at: t.time)
-            owner = nil
-            transition(.release(t.location, velocity: v, cancelled: t.phase == .cancel), at: t.time)
+        switch tracker.track(t) {
+        case .press(let p)?: transition(.press(p), at: t.time)
+        case .move(let p)?: transition(.move(p), at: t.time)
+        case .release(let p, let v, let cancelled)?: transition(.release(p, velocity: v, cancelled: cancelled), at: t.time)
+        case nil: break
         }
     }
 

@@ -53,8 +53,7 @@ public final class SwipeDismiss: Component {
     public private(set) var scrollOffset = 0.0
     private(set) var rules: SwipeDismissRules
     private var env: Environment
-    private var velocity = VelocityTracker()
-    private var owner: Int?
+    private var tracker = TouchTracker()
     public var touchSlop = 8.0
 
     public init(id: String, config: SwipeDismissConfig, title: String?, content: ContentView?, text: TextRenderer?,
@@ -99,20 +98,11 @@ public final class SwipeDismiss: Component {
     // MARK: Touch
 
     public func handle(_ t: TouchEvent) {
-        if let owner, owner != t.id { return }
-        switch t.phase {
-        case .down:
-            owner = t.id
-            velocity.reset()
-            velocity.add(t.location, at: t.time)
-            transition(.press(t.location), at: t.time)
-        case .move:
-            velocity.add(t.location, at: t.time)
-            transition(.move(t.location), at: t.time)
-        case .up, .cancel:
-            let v = t.phase == .cancel ? 0 : velocity.velocity(at: t.time).y
-            owner = nil
-            transition(.release(t.location, velocity: v, cancelled: t.phase == .cancel), at: t.time)
+        switch tracker.track(t) {
+        case .press(let p)?: transition(.press(p), at: t.time)
+        case .move(let p)?: transition(.move(p), at: t.time)
+        case .release(let p, let v, let cancelled)?: transition(.release(p, velocity: v.y, cancelled: cancelled), at: t.time)
+        case nil: break
         }
     }
 
@@ -265,7 +255,7 @@ public final class SwipeDismiss: Component {
     }
 
     public func reset(at time: Instant) {
-        owner = nil
+        tracker.reset()
         transition(.home, at: time)
     }
 
