@@ -72,7 +72,7 @@ public struct TouchScript: Equatable, Sendable {
                 v = .call(target: args[0], action: args[1], arguments: Array(args.dropFirst(2)))
             default:
                 var m = "unknown verb '\(verb)'"
-                if let near = closestVerb(verb) { m += " (did you mean '\(near)'?)" }
+                if let near = Suggestion.nearest(verb, in: ["down", "move", "up", "cancel", "do"]) { m += " (did you mean '\(near)'?)" }
                 throw fail(m)
             }
             out.append(Line(timeMS: t, verb: v, lineNumber: lineNo))
@@ -98,11 +98,6 @@ public struct TouchScript: Equatable, Sendable {
             }
         }
     }
-
-    private static func closestVerb(_ w: String) -> String? {
-        let verbs = ["down", "move", "up", "cancel", "do"]
-        return verbs.min { levenshtein(w, $0) < levenshtein(w, $1) }.flatMap { levenshtein(w, $0) <= 2 ? $0 : nil }
-    }
 }
 
 /// `script.touch:12: unknown verb 'mvoe'`
@@ -115,17 +110,3 @@ public struct TouchScriptError: Error, Equatable, CustomStringConvertible, Senda
 }
 
 func fmtMS(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
-
-func levenshtein(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-    var prev = Array(0...b.count), cur = prev
-    for i in 1...a.count {
-        cur[0] = i
-        for j in 1...b.count {
-            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        swap(&prev, &cur)
-    }
-    return prev[b.count]
-}

@@ -1,3 +1,4 @@
+import DrawerRuntime
 import PanelRenderer
 
 /// Collects the problems of one validation pass. A class so every nested table reader adds
@@ -178,34 +179,7 @@ struct TableReader {
     }
 }
 
-/// The closest candidate within a small edit distance, for "did you mean".
-func nearest(_ word: String, in candidates: [String]) -> String? {
-    var best: (String, Int)?
-    for c in Set(candidates) {
-        let d = editDistance(word.lowercased(), c.lowercased())
-        let limit = max(1, min(3, c.count / 3))
-        if d <= limit, best == nil || d < best!.1 || (d == best!.1 && c < best!.0) { best = (c, d) }
-    }
-    return best?.0
-}
-
-/// Optimal string alignment distance: insertions, deletions, substitutions and swaps of
-/// neighbours each cost 1 (typing "scael" for "scale" is one slip, not two).
-func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-    for i in 0...a.count { d[i][0] = i }
-    for j in 0...b.count { d[0][j] = j }
-    for i in 1...a.count {
-        for j in 1...b.count {
-            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
-        }
-    }
-    return d[a.count][b.count]
-}
+func nearest(_ word: String, in candidates: [String]) -> String? { Suggestion.nearest(word, in: candidates) }
 
 func fmt(_ v: Double) -> String {
     v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)

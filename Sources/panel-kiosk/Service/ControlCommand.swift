@@ -1,3 +1,4 @@
+import DrawerRuntime
 /// One request of the control-socket protocol: a JSON object on one line with a `cmd` and
 /// its fields, and optionally an `id` (any JSON value) echoed in the reply:
 ///
@@ -183,30 +184,6 @@ enum ControlCommand: Equatable, Sendable {
     /// of two neighbours counts once, the typical typo in a hand-typed command) of at most 1
     /// for short words and 2 from five letters.
     static func suggestion(_ word: String, in candidates: [String]) -> String? {
-        var best: (String, Int)?
-        for c in candidates.sorted() {
-            let d = osaDistance(Array(word.lowercased().unicodeScalars), Array(c.lowercased().unicodeScalars))
-            let limit = min(word.count, c.count) >= 4 ? 2 : 1
-            if d <= limit, best == nil || d < best!.1 { best = (c, d) }
-        }
-        return best?.0
-    }
-
-    private static func osaDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { d[i][0] = i }
-        for j in 0...b.count { d[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
-                }
-            }
-        }
-        return d[a.count][b.count]
+        Suggestion.nearest(word, in: candidates)
     }
 }
