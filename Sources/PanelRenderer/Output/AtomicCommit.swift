@@ -97,6 +97,18 @@ struct AtomicState {
         }
     }
 
+    /// Turns the CRTC on or off (its ACTIVE property; blocking, ALLOW_MODESET). The mode,
+    /// the connector routing and the plane's framebuffer stay in the state, so turning it on
+    /// shows the same framebuffer again. No page-flip event follows.
+    func setActive(fd: Int32, site: DRMErrorSite, _ on: Bool) throws(DRMError) {
+        guard let req = drmModeAtomicAlloc() else { throw site.error("drmModeAtomicAlloc", errno: ENOMEM) }
+        defer { drmModeAtomicFree(req) }
+        add(req, crtc, crtcActive, on ? 1 : 0)
+        try site.call(on ? "drmModeAtomicCommit (CRTC ACTIVE=1)" : "drmModeAtomicCommit (CRTC ACTIVE=0)") {
+            drmModeAtomicCommit(fd, req, UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET), nil)
+        }
+    }
+
     /// Releases the mode blob.
     mutating func destroy(fd: Int32) {
         if let modeBlob { _ = drmModeDestroyPropertyBlob(fd, modeBlob) }

@@ -8,8 +8,8 @@ public enum PresentResult: Sendable, Equatable {
     case flipRequested
     /// Copied into a spare buffer (3 buffers); it flips as soon as the pending flip completes.
     case queued
-    /// Every buffer is on screen or waiting to be; nothing was done. Present after the next
-    /// flip event.
+    /// Every buffer is on screen or waiting to be, or the CRTC is inactive; nothing was done.
+    /// Present after the next flip event (or after `setActive(true)`).
     case busy
 }
 
@@ -119,7 +119,8 @@ extension DRMOutput {
     public var missedVblankCount: Int { state.missedVblanks }
     public var lateVblankCount: Int { state.lateVblanks }
     /// Whether `present` would find a buffer now.
-    public var canPresent: Bool { state.target() != nil }
+    /// False while the CRTC is inactive (`setActive(false)`).
+    public var canPresent: Bool { crtcActive && state.target() != nil }
     public var isFlipPending: Bool { state.pending != nil }
 
     /// Shows a complete frame drawn in normal memory. Only `damage` (frame coordinates: what
@@ -141,7 +142,7 @@ extension DRMOutput {
             try requestFlip(fd: fd, buffer: 1, requestedAt: monotonicNanoseconds())
             return .flipRequested
         }
-        guard let target = state.target() else { return .busy }
+        guard crtcActive, let target = state.target() else { return .busy }
         let buffer = buffers[target]
         guard let bytes = buffer.bytes else {
             throw site.error("present", detail: "scanout buffer is unmapped")

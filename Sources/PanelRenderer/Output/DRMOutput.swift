@@ -30,10 +30,12 @@ public final class DRMOutput {
     let site: DRMErrorSite
     /// The CRTC as it was before we touched it; restored by close() once we have set a mode.
     private let savedCRTC: DRMCrtcInfo
-    private(set) var modeSet = false
+    var modeSet = false
     /// Set when frames go through atomic commits.
     var atomic: AtomicState?
     private var closed = false
+    /// Whether the CRTC is lit (false after `setActive(false)`: DPMS off, no flips).
+    var crtcActive = true
 
     public var devicePath: String { selection.devicePath }
     public var connectorName: String { selection.connector.name }
@@ -122,6 +124,9 @@ public final class DRMOutput {
         if state.pending != nil { waitForPendingFlip(milliseconds: 100) }
         if modeSet, let fd = try? device.descriptor() {
             let saved = savedCRTC
+            // A CRTC we turned off (atomic ACTIVE=0 or DPMS) is turned back on first, so the
+            // restored console is lit (the legacy SetCrtc below does not touch DPMS).
+            if !crtcActive { try? setActive(true) }
             do {
                 try setCRTC(fd: fd, crtc: saved.id, framebuffer: saved.framebufferID, mode: saved.mode,
                             x: saved.x, y: saved.y)
@@ -167,7 +172,7 @@ public final class DRMOutput {
         state.front = 0
     }
 
-    private func setCRTC(fd: Int32, crtc: UInt32, framebuffer: UInt32?, mode: DRMMode?,
+    func setCRTC(fd: Int32, crtc: UInt32, framebuffer: UInt32?, mode: DRMMode?,
                          x: Int = 0, y: Int = 0) throws(DRMError) {
         if let framebuffer, let mode {
             var info = mode.info
@@ -181,7 +186,7 @@ public final class DRMOutput {
     }
 
     /// Polls for the pending flip's event for up to `milliseconds` (close only).
-    private func waitForPendingFlip(milliseconds: Int32) {
+    func waitForPendingFlip(milliseconds: Int32) {
         guard let fd = try? device.descriptor() else { return }
         var deadline = monotonicNanoseconds() + UInt64(milliseconds) * 1_000_000
         while state.pending != nil {

@@ -69,5 +69,22 @@ public struct ScanoutCapture: Sendable {
         return ScanoutCapture(framebufferID: fbID, width: width, height: height,
                               format: fourccString(info.pixel_format), pixels: pixels)
     }
+
+    /// The capture turned back into the UI's orientation for a board that rotates its frames by
+    /// `rotation` (`ScanoutCopy`): a `frameWidth` x `frameHeight` opaque pixmap, comparable
+    /// pixel for pixel with an offscreen render of the same size. nil when it cannot be
+    /// allocated.
+    public func framePixmap(rotation: DisplayRotation) -> Pixmap? {
+        let size = rotation.frameSize(scanoutWidth: width, height: height)
+        guard let out = Pixmap(width: size.width, height: size.height) else { return nil }
+        let view = out.view
+        for sy in 0..<height {
+            for sx in 0..<width {
+                let p = rotation.framePoint(scanoutX: sx, y: sy, frameWidth: size.width, frameHeight: size.height)
+                view.row(p.y)[p.x] = pixels[sy * width + sx] | 0xFF00_0000
+            }
+        }
+        return out
+    }
 }
 #endif

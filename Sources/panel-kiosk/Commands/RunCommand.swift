@@ -17,6 +17,10 @@ struct Run: ParsableCommand {
     @Option(help: "Write run statistics (JSON) here at exit.") var stats: String?
     @Option(help: "Write the event log (JSON lines) here.") var events: String?
     @Option(help: "Write the components' state (JSON, as render --state) here at exit.") var state: String?
+    @Option(help: ArgumentHelp(
+        "At exit (after the last of --frames N, or at SIGTERM) write what the CRTC scans out as PNG.",
+        discussion: "Read back from the displayed framebuffer (needs root) and turned back to the UI's orientation, so it compares with `render`'s final.png."))
+    var captureScanout: String?
 
     func validate() throws {
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
@@ -31,6 +35,7 @@ struct Run: ParsableCommand {
         let app = try loadApp(config)
         let kiosk = try KioskLoop(app: app, board: boardConfig, startNS: startNS,
                                   frameLimit: frames, eventsPath: events)
+        kiosk.captureScanoutPath = captureScanout
         let result = kiosk.run()
         if let stats { try writeTextFile(stats, kiosk.statistics().encoded + "\n") }
         if let state { try writeTextFile(state, kiosk.screen.state(timeMS: kiosk.screen.now.milliseconds).encoded + "\n") }

@@ -29,6 +29,10 @@ final class KioskLoop {
     private var renderMS: [Double] = []
     private var firstFlipNS: UInt64?
     private var failure: String?
+    /// What the idle blanker wants the CRTC to be; `syncCRTC` makes it so once no flip is pending.
+    private var wantCRTCActive = true
+    /// `run --capture-scanout`: where to write what the CRTC scans out, before the output closes.
+    var captureScanoutPath: String?
 
     init(app: AppConfig, board: BoardConfig, startNS: UInt64, frameLimit: Int?, eventsPath: String?) throws {
         self.startNS = startNS
@@ -140,6 +144,7 @@ final class KioskLoop {
             services.heartbeat.tick(at: now)
             apply(services.blanker.tick(at: now))
         }
+        if let captureScanoutPath, failure == nil { captureScanout(to: captureScanoutPath) }
         services.close()
         do { try output.close() } catch { failure = failure ?? "\(error)" }
         try? recorder.close()
@@ -158,6 +163,7 @@ final class KioskLoop {
             lastFlipNS = flip.timestamp
         }
         if let limit = frameLimit, output.flipCount >= limit { loop.stop(); return }
+        syncCRTC()
         guard let vblank = flips.last?.timestamp else { return }
         if frameLimit != nil || needsDraw || screen.needsFrames {
             drawAndPresent(at: vblank + frameIntervalNS)
@@ -204,8 +210,9 @@ final class KioskLoop {
         if !output.isFlipPending { drawAndPresent(at: monotonicNanoseconds()) }
     }
 
-    /// What the idle blanker asks for. The CRTC stays lit while blank (a black frame with
-    /// the backlight off); turning it inactive needs an output call that is not there yet.
+    /// What the idle blanker asks for. `.crtcActive(false)` turns the CRTC off once no flip
+    /// is pending (`syncCRTC`; while off nothing is presented), `.crtcActive(true)` turns it
+    /// on at once (the frame it showed comes back), then the wake-up frame is drawn.
     private func apply(_ actions: [IdleBlanker.Action]) {
         for a in actions {
             if var bl = services.backlight {
@@ -215,12 +222,45 @@ final class KioskLoop {
                 services.backlight = bl
             }
             switch a {
-            case .fade, .redraw, .crtcActive: needsDraw = true
+            case .fade, .redraw: needsDraw = true
+            case .crtcActive(let on): wantCRTCActive = on; needsDraw = true
             case .resetToHome: screen.resetAll(at: Instant.now()); needsDraw = true
             case .backlight: break
             }
         }
+        syncCRTC()
         if needsDraw && !output.isFlipPending { drawAndPresent(at: monotonicNanoseconds()) }
+    }
+
+    /// Turns the CRTC on or off as the blanker wants. Off waits for the pending flip (called
+    /// again from `flipsReady`); a failure to turn off is logged and the screen stays lit (the
+    /// backlight is off anyway); a failure to turn on ends the loop, since the kiosk would stay
+    /// dark (the service manager restarts it).
+    private func syncCRTC() {
+        guard wantCRTCActive != output.isActive else { return }
+        if !wantCRTCActive && output.isFlipPending { return }
+        do {
+            try output.setActive(wantCRTCActive)
+            printError("panel-kiosk: \(output.connectorName): CRTC \(wantCRTCActive ? "on" : "off")")
+        } catch {
+            if wantCRTCActive { failure = "\(error)"; loop.stop(); return }
+            services.logger.warning("blank: \(error)")
+            wantCRTCActive = true
+        }
+    }
+
+    /// `run --capture-scanout`: reads back what the CRTC scans out (the kiosk's own displayed
+    /// buffer), turns it back to the UI's orientation and writes it as PNG.
+    private func captureScanout(to path: String) {
+        do {
+            let capture = try output.captureScanout()
+            guard let pixmap = capture.framePixmap(rotation: output.configuration.rotation) else {
+                failure = "capture scanout: cannot allocate a \(capture.width)x\(capture.height) image"; return
+            }
+            try PNGCodec.encode(pixmap.view, to: path, ignoringAlpha: true)
+        } catch {
+            failure = "capture scanout to \(path): \(error)"
+        }
     }
 
     private func signalsReady() {
