@@ -85,3 +85,27 @@ final class ClipShadowTests: XCTestCase {
         XCTAssertEqual(BoxBlur.boxWidth(sigma: .nan), 1)
     }
 }
+
+extension ClipShadowTests {
+    func testRoundedClipMaskIsReusedFrameToFrame() {
+        let (p, c) = canvas(50, 50)
+        var first: Mask?
+        for _ in 0..<5 {
+            c.save()
+            c.clip(toRoundedRect: Rect(5, 5, 30, 30), radii: CornerRadii(all: 8))
+            if first == nil { first = c.state.clipMask?.mask }
+            XCTAssertTrue(c.state.clipMask?.mask === first, "same mask every frame")
+            // A nested clip inside needs a second mask, not the one in use.
+            c.save()
+            c.clip(toRoundedRect: Rect(10, 10, 20, 20), radii: CornerRadii(all: 4))
+            XCTAssertFalse(c.state.clipMask?.mask === first)
+            c.fillRect(Rect(0, 0, 50, 50), .solid(.black))
+            c.restore()
+            c.restore()
+        }
+        XCTAssertEqual(c.clipMaskPool.count, 2)
+        XCTAssertEqual(p[6, 6], 0)
+        XCTAssertEqual(p[20, 20] >> 24, 255)
+        XCTAssertEqual(p[10, 10], 0, "outside the inner rounded corner")
+    }
+}
