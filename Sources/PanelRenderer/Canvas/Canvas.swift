@@ -2,6 +2,15 @@
 /// fills, strokes, images, masks and shadows. A class because it owns scratch memory (edge
 /// buffers, span rows, gradient tables, the shadow cache) that is reused by every call, so
 /// steady-state frames do not allocate. Not thread-safe; use one canvas per thread.
+///
+/// What allocates: scratch growth the first time a bigger shape or row is seen; a shadow
+/// cache miss (new size/radii/blur/sub-pixel phase); a rounded or fractional clip of a size
+/// not seen before (clip masks are pooled by size); `fill`/`stroke` of an unsorted
+/// gradient stop list (sorted copy). Building a `Path` allocates in the caller; the
+/// rounded-rect, rect and line calls need no `Path`.
+/// Fast paths: pixel-aligned solid rects are box fills; fully covered spans are fills
+/// (opaque) or one-colour blends; a vertical linear gradient is one colour per row;
+/// unscaled images at whole-pixel positions blend rows directly.
 public final class Canvas {
     struct State {
         var transform = Transform.identity
