@@ -33,6 +33,8 @@ let package = Package(
         .systemLibrary(
             name: "CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]),
+        // Linux headers (epoll, signalfd, timerfd, VT ioctls) that Glibc's module lacks.
+        .systemLibrary(name: "CLinux"),
 
         .target(
             name: "PanelRenderer",
@@ -40,7 +42,7 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]),
         .target(
             name: "DrawerRuntime",
-            dependencies: ["PanelRenderer", "CInput"]),
+            dependencies: ["PanelRenderer", "CInput", "CLinux"]),
         .executableTarget(
             name: "panel-kiosk",
             dependencies: [

@@ -6,14 +6,6 @@ import Glibc
 import Foundation
 #endif
 
-/// Monotonic nanoseconds (CLOCK_MONOTONIC), for benchmarks only.
-@inline(__always)
-func monotonicNanoseconds() -> UInt64 {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
-}
-
 /// Median, minimum and 90th percentile of per-frame times, in milliseconds.
 public struct BenchStats: Equatable, Sendable {
     public var median: Double, min: Double, p90: Double

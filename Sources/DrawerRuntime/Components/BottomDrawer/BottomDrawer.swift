@@ -1,0 +1,331 @@
+import PanelRenderer
+
+/// Pulley's bottom drawer: collapsed / partially revealed / open stops (closed only from
+/// code), snapping on release by projected position, dimming above partial, panel and
+/// compact modes, attention bounce. Beyond Pulley: the release velocity feeds the spring,
+/// a moving drawer can be caught mid-flight, and a list inside hands the drag over to its
+/// scrolling and back within one gesture.
+public final class BottomDrawer: Component {
+    public let id: String
+    public let kind = "bottom_drawer"
+    public var config: BottomDrawerConfig
+    public var content: ContentView?
+    let events: EventSink
+
+    /// The state machine's phases; `transition` is the only place that assigns `phase`.
+    enum Phase {
+        case resting
+        /// Finger down, not yet past the slop: could still become a tap.
+        case pressed(start: Point, startHeight: Double, startScroll: Double)
+        case dragging(lastY: Double, startHeight: Double)
+        case settling(SpringMotion)
+        case bouncing(start: Instant)
+    }
+
+    private(set) var phase = Phase.resting
+    /// The logical position: where it rests, or where it is heading.
+    public private(set) var position: DrawerPosition
+    /// Visible height in points (contract §4 `visible_height_pt`).
+    public private(set) var height: Double = 0
+    /// How far the inner content is scrolled, points.
+    public private(set) var scrollOffset: Double = 0
+    private var rules: BottomDrawerRules
+    private var velocity = VelocityTracker()
+    private var owner: Int?
+    /// The position the current drag started from (Pulley's "current" in the snap rule).
+    private var dragOrigin: DrawerPosition = .collapsed
+    public var touchSlop = 8.0
+
+    public init(id: String, config: BottomDrawerConfig, content: ContentView?, env: Environment, events: EventSink) {
+        self.id = id
+        self.config = config
+        self.content = content
+        self.events = events
+        self.rules = BottomDrawerRules(config: config, env: env)
+        position = config.initial
+        layout(in: env)
+        height = rules.stopHeight(of: position)
+    }
+
+    public var displayMode: DrawerDisplayMode { rules.displayMode }
+    public var dimmingAlpha: Double { rules.dimmingAlpha(height: height) }
+    public var cardFrame: Rect { rules.cardFrame(height: height) }
+    var env: Environment { rules.env }
+
+    public func layout(in env: Environment) {
+        rules = BottomDrawerRules(config: config, env: env)
+        if !rules.supported.contains(position) && position != .closed {
+            position = rules.lowestPosition
+        }
+        if case .resting = phase { height = rules.stopHeight(of: position) }
+        _ = content?.layout(width: rules.cardFrame(height: height).width, env: env)
+        clampScroll()
+    }
+
+    public var needsFrames: Bool {
+        switch phase {
+        case .settling, .bouncing: true
+        default: false
+        }
+    }
+
+    public func claims(_ p: Point) -> Bool {
+        if position == .closed, case .resting = phase { return false }
+        // Above partial the dimming takes every touch (Pulley); below it the map stays live.
+        if dimmingAlpha > 0 { return true }
+        return cardFrame.contains(p)
+    }
+
+    // MARK: Touch
+
+    public func handle(_ t: TouchEvent) {
+        if let owner, owner != t.id { return }          // the first finger owns the gesture
+        switch t.phase {
+        case .down:
+            owner = t.id
+            velocity.reset()
+            velocity.add(t.location, at: t.time)
+            catchMotion(at: t.time)
+            if !cardFrame.contains(t.location) {
+                // A touch on the dimming: a tap there moves the drawer (Pulley's tap target).
+                transition(.pressedDimming, at: t.time)
+                return
+            }
+            transition(.press(t.location), at: t.time)
+        case .move:
+            velocity.add(t.location, at: t.time)
+            transition(.move(t.location), at: t.time)
+        case .up, .cancel:
+            velocity.add(t.location, at: t.time)
+            let v = t.phase == .cancel ? Point.zero : velocity.velocity(at: t.time)
+            owner = nil
+            transition(.release(t.location, velocity: v, cancelled: t.phase == .cancel), at: t.time)
+        }
+    }
+
+    enum Input {
+        case press(Point)
+        case pressedDimming
+        case move(Point)
+        case release(Point, velocity: Point, cancelled: Bool)
+        case setPosition(DrawerPosition, animated: Bool)
+        case bounce
+        case tick
+    }
+
+    private var pressedOnDimming = false
+
+    /// All state changes go through here.
+    func transition(_ input: Input, at time: Instant) {
+        switch (phase, input) {
+        case (_, .pressedDimming):
+            pressedOnDimming = true
+            phase = .resting
+        case (_, .press(let p)):
+            pressedOnDimming = false
+            phase = .pressed(start: p, startHeight: height, startScroll: scrollOffset)
+        case (.pressed(let start, let startHeight, _), .move(let p)):
+            guard config.allowsUserPositionChange || (content?.maxScrollOffset(viewportHeight: height) ?? 0) > 0 else { return }
+            let dy = p.y - start.y, dx = p.x - start.x
+            guard abs(dy) > touchSlop, abs(dy) >= abs(dx) else { return }
+            dragOrigin = position
+            phase = .dragging(lastY: start.y, startHeight: startHeight)
+            transition(.move(p), at: time)
+        case (.dragging(let lastY, let startHeight), .move(let p)):
+            applyDrag(delta: (lastY - p.y) * growthSign)    // positive = toward a taller drawer
+            phase = .dragging(lastY: p.y, startHeight: startHeight)
+        case (.pressed(let start, _, _), .release(let p, _, let cancelled)):
+            phase = .resting
+            if !cancelled, (p - start).length <= touchSlop { tap(at: p, time: time) }
+            settleIfNeeded(at: time)
+        case (.dragging, .release(_, let v, _)):
+            // Finger velocity is in points per second, y down; the drawer grows upward.
+            let up = -v.y * growthSign
+            let target = position == .closed ? position
+                : rules.snapTarget(from: dragOrigin, height: height, upwardVelocity: up)
+            startSettle(to: target, velocity: config.useReleaseVelocity ? up : 0, at: time)
+        case (_, .release(let p, _, let cancelled)):
+            if pressedOnDimming, !cancelled, !cardFrame.contains(p) {
+                startSettle(to: config.positionWhenDimmingTapped, velocity: 0, at: time)
+            } else { settleIfNeeded(at: time) }
+            pressedOnDimming = false
+        case (_, .setPosition(let target, let animated)):
+            guard target == .closed || rules.supported.contains(target) else { return }
+            if animated { startSettle(to: target, velocity: 0, at: time) } else {
+                let from = position
+                position = target
+                height = rules.stopHeight(of: target)
+                phase = .resting
+                if from != target {
+                    emitWill(from: from, to: target, at: time)
+                    emitDid(at: time)
+                }
+            }
+        case (.resting, .bounce):
+            guard rules.displayMode == .drawer, position == .collapsed || position == .partiallyRevealed else { return }
+            phase = .bouncing(start: time)
+        case (.settling(var motion), .tick):
+            motion.advance(to: time)
+            height = motion.value
+            if motion.isAtRest {
+                height = rules.stopHeight(of: position)
+                phase = .resting
+                emitDid(at: time)
+            } else { phase = .settling(motion) }
+        case (.bouncing(let start), .tick):
+            if let extra = rules.bounceOffset(elapsed: (time - start).seconds) {
+                height = rules.stopHeight(of: position) + extra
+            } else {
+                height = rules.stopHeight(of: position)
+                phase = .resting
+            }
+        default:
+            break
+        }
+    }
+
+    /// Splits one finger delta between the drawer and its content (resize-first: the drawer
+    /// grows to open before the list scrolls, and shrinks only once the list is at its top).
+    private func applyDrag(delta: Double) {
+        let range = rules.dragRange
+        let maxScroll = content?.maxScrollOffset(viewportHeight: contentViewportHeight) ?? 0
+        var d = delta
+        let canResize = config.allowsUserPositionChange && rules.supported.count > 1
+        if config.scrollPolicy == .scrollFirst || !canResize {
+            let s = min(max(scrollOffset + d, 0), maxScroll)
+            d -= s - scrollOffset
+            scrollOffset = s
+            if canResize { height = min(max(height + d, range.lowerBound), range.upperBound) }
+            return
+        }
+        if d > 0 {
+            let grow = min(d, max(0, range.upperBound - height))
+            height += grow; d -= grow
+            scrollOffset = min(scrollOffset + d, maxScroll)
+        } else if d < 0 {
+            let back = max(d, -scrollOffset)
+            scrollOffset += back; d -= back
+            height = max(height + d, range.lowerBound)
+        }
+    }
+
+    /// +1 when the card grows upward (drawer mode, bottom panel corners), -1 when it hangs
+    /// from the top (panel or compact mode with a top corner) and grows downward.
+    var growthSign: Double {
+        let mode = rules.displayMode
+        guard mode == .panel || mode == .compact else { return 1 }
+        let corner = mode == .panel ? config.panelCorner : config.compactCorner
+        return corner == .topLeft || corner == .topRight ? -1 : 1
+    }
+
+    var contentViewportHeight: Double { max(0, rules.stopHeight(of: .open) - contentTopInset) }
+    var contentTopInset: Double { config.showsGrabber ? 24 : 8 }
+
+    private func clampScroll() {
+        let maxScroll = content?.maxScrollOffset(viewportHeight: contentViewportHeight) ?? 0
+        scrollOffset = min(max(scrollOffset, 0), maxScroll)
+    }
+
+    private func tap(at p: Point, time: Instant) {
+        let card = cardFrame
+        guard card.contains(p), let content else { return }
+        let local = Point(p.x - card.x, p.y - card.y - contentTopInset + scrollOffset)
+        if let action = content.action(at: local) {
+            events.emit(at: time, target: id, "action", [("id", .string(action))])
+        }
+    }
+
+    /// A finger landing on a moving drawer stops it where it is and takes over.
+    private func catchMotion(at time: Instant) {
+        switch phase {
+        case .settling(var motion):
+            motion.advance(to: time)
+            height = motion.value
+            phase = .resting
+        case .bouncing:
+            height = rules.stopHeight(of: position)
+            phase = .resting
+        default: break
+        }
+    }
+
+    private func settleIfNeeded(at time: Instant) {
+        if abs(height - rules.stopHeight(of: position)) > 0.001 { startSettle(to: position, velocity: 0, at: time) }
+    }
+
+    private func startSettle(to target: DrawerPosition, velocity: Double, at time: Instant) {
+        let from = position
+        position = target
+        if from != target { emitWill(from: from, to: target, at: time) }
+        let spring = Spring(duration: config.animationDuration, dampingRatio: config.animationDamping)
+        phase = .settling(SpringMotion(from: height, to: rules.stopHeight(of: target), velocity: velocity,
+                                       spring: spring, at: time, restDistance: 0.05, restSpeed: 2))
+    }
+
+    private var pendingDid = false
+    private func emitWill(from: DrawerPosition, to: DrawerPosition, at time: Instant) {
+        pendingDid = true
+        events.emit(at: time, target: id, "position_will_change",
+                    [("from", .string(from.rawValue)), ("to", .string(to.rawValue))])
+    }
+    private func emitDid(at time: Instant) {
+        guard pendingDid else { return }
+        pendingDid = false
+        events.emit(at: time, target: id, "position_did_change", [("position", .string(position.rawValue))])
+    }
+
+    // MARK: Component
+
+    public func advance(to time: Instant) { transition(.tick, at: time) }
+
+    public func perform(_ action: String, _ args: [String], at time: Instant) throws(ActionError) {
+        switch action {
+        case "set_position":
+            guard let name = args.first, let p = DrawerPosition(rawValue: name) else {
+                throw ActionError("set_position takes one of collapsed, partiallyRevealed, open, closed")
+            }
+            guard p == .closed || rules.supported.contains(p) else {
+                throw ActionError("position '\(name)' is not supported by drawer '\(id)' in \(rules.displayMode.rawValue) mode")
+            }
+            let animated = args.count < 2 || args[1] != "instant"
+            transition(.setPosition(p, animated: animated), at: time)
+        case "bounce":
+            transition(.bounce, at: time)
+        default:
+            throw ActionError("bottom drawer has no action '\(action)' (set_position, bounce)")
+        }
+    }
+
+    public func carryState(from previous: Component) {
+        guard let old = previous as? BottomDrawer else { return }
+        let target = old.position
+        guard target == .closed || rules.supported.contains(target) else { return }
+        position = target
+        phase = .resting
+        height = rules.stopHeight(of: target)
+        scrollOffset = old.scrollOffset
+        clampScroll()
+    }
+
+    public func reset(at time: Instant) {
+        owner = nil
+        transition(.setPosition(config.initial, animated: true), at: time)
+        scrollOffset = 0
+    }
+
+    public func state() -> JSONValue {
+        .object([
+            ("kind", .string(kind)),
+            ("position", .string(position.rawValue)),
+            ("visible_height_pt", .number(height)),
+            ("dimming_alpha", .number(dimmingAlpha)),
+            ("display_mode", .string(rules.displayMode.rawValue)),
+            ("scroll_offset_pt", .number(scrollOffset)),
+            ("animating", .bool(needsFrames)),
+        ])
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

@@ -1,0 +1,80 @@
+import PanelRenderer
+
+/// Where the bar's and the open page's parts sit (points), mirrored for right-to-left.
+extension Popup {
+    struct BarLayout {
+        var image: Rect
+        var titles: Rect
+        var buttons: [Rect]
+    }
+
+    /// Mirrors `r` inside `container` when the layout is right-to-left.
+    func mirrored(_ r: Rect, in container: Rect) -> Rect {
+        env.isRTL ? Rect(container.x + container.maxX - r.maxX, r.y, r.width, r.height) : r
+    }
+
+    /// Leading artwork, titles, trailing buttons (rule 36: in right-to-left the artwork and
+    /// titles move to the trailing side; the buttons' order and glyphs stay as they are).
+    func barLayout(card: Rect) -> BarLayout {
+        let side = min(card.height - 16, 48)
+        let image = Rect(card.x + 10, card.midY - side / 2, side, side)
+        let w = 40.0
+        let buttonsWidth = Double(buttons.count) * w
+        let buttonsX = card.maxX - 8 - buttonsWidth
+        var rects: [Rect] = []
+        for i in buttons.indices { rects.append(Rect(buttonsX + Double(i) * w, card.y, w, card.height)) }
+        let titles = Rect(image.maxX + 10, card.y, max(0, buttonsX - 8 - image.maxX - 10), card.height)
+        guard env.isRTL else { return BarLayout(image: image, titles: titles, buttons: rects) }
+        // The button group moves to the leading (left) side but keeps its internal order.
+        let group = mirrored(Rect(buttonsX, card.y, buttonsWidth, card.height), in: card)
+        let kept = buttons.indices.map { Rect(group.x + Double($0) * w, card.y, w, card.height) }
+        return BarLayout(image: mirrored(image, in: card), titles: mirrored(titles, in: card), buttons: kept)
+    }
+
+    func buttonIndex(at p: Point) -> Int? {
+        barLayout(card: cardFrame).buttons.firstIndex { $0.contains(p) }
+    }
+
+    // MARK: The open page (coordinates relative to its top, which is glued to the bar's bottom)
+
+    var pageTop: Double { barFrame.maxY }
+    var headerTop: Double { 48 }
+    var contentTop: Double { 184 }
+    var contentViewportHeight: Double { max(0, env.size.height - contentTop) }
+
+    var closeButtonFrame: Rect {
+        let top = pageTop + 12
+        switch config.closeButtonStyle {
+        case .chevron, .grabber: return Rect(env.size.width / 2 - 21, top, 42, 25)
+        case .round: return mirrored(Rect(20, top, 24, 24), in: env.bounds)
+        case .none: return .zero
+        }
+    }
+
+    func contentAction(at p: Point) -> String? {
+        guard let content, p.y >= pageTop + contentTop else { return nil }
+        return content.action(at: Point(p.x, p.y - pageTop - contentTop + scrollOffset))
+    }
+
+    // MARK: Marquee
+
+    /// Title and subtitle widths (pt), measured once per text.
+    var titleWidths: [Double] {
+        if let m = measured, m.title == title, m.subtitle == subtitle { return m.widths }
+        guard let text else { return [0, 0] }
+        let widths = [text.width(title, sizePt: config.titleFont.size, bold: config.titleFont.bold),
+                      text.width(subtitle, sizePt: config.subtitleFont.size, bold: config.subtitleFont.bold)]
+        measured = (title, subtitle, widths)
+        return widths
+    }
+
+    var marqueeOverflows: Bool {
+        let available = barLayout(card: cardFrame).titles.width
+        return titleWidths.contains { $0 > available }
+    }
+
+    func marqueeOffsets() -> [Double] {
+        let available = barLayout(card: cardFrame).titles.width
+        return rules.marqueeOffsets(elapsed: (now - marqueeStart).seconds, widths: titleWidths, available: available)
+    }
+}

@@ -1,0 +1,82 @@
+import PanelRenderer
+
+extension Sheet {
+    public func draw(_ canvas: Canvas, _ env: Environment) {
+        let theme = env.theme, pal = theme.palette
+        let dim = dimmingAlpha
+        if dim > 0 { canvas.fillRect(env.bounds, .solid(config.dimmingColor.withOpacity(dim))) }
+        let card = cardFrame
+        let r = max(0, rules.cornerRadius(origin: origin))
+        let radii = CornerRadii(topLeft: r, topRight: r, bottomRight: 0, bottomLeft: 0)
+        let shadowAlpha = config.shadowOpacity * theme.shadowStrength
+        if shadowAlpha > 0 {
+            canvas.drawShadow(roundedRect: card, radii: radii,
+                              shadow: Shadow(color: pal.shadow.withOpacity(shadowAlpha),
+                                             blur: config.shadowRadius * 2, offset: config.shadowOffset))
+        }
+        canvas.fillRoundedRect(card, radii: radii, .solid(pal.card))
+
+        canvas.save()
+        canvas.clip(to: card)
+        let visible = stack.visible
+        for (i, item) in visible.enumerated() {
+            // A sliding page covers the one beneath it, so it paints its own background.
+            drawPage(item.page, offset: item.offset, covering: i > 0, in: card, canvas, env)
+        }
+        canvas.restore()
+
+        if config.hasChevron {
+            // 30 × 4, radius 2, 5 pt from the top, label colour at 20 % (sheets `setChevronEnabled`).
+            canvas.fillRoundedRect(Rect(card.midX - 15, card.y + 5, 30, 4), radii: CornerRadii(all: 2),
+                                   .solid(pal.text.withOpacity(0.2)))
+        }
+    }
+
+    private func drawPage(_ page: SheetPage, offset: Double, covering: Bool, in card: Rect,
+                          _ canvas: Canvas, _ env: Environment) {
+        let theme = env.theme, pal = theme.palette
+        let top = card.y + rules.chromeTop + offset
+        guard top < env.size.height else { return }
+        if covering {
+            // A soft shadow on the sliding page's top edge tells it apart from the page beneath.
+            let page = Rect(card.x, top, card.width, card.maxY - top)
+            if theme.shadowStrength > 0 {
+                canvas.drawShadow(roundedRect: page, radii: CornerRadii(all: 0),
+                                  shadow: Shadow(color: pal.shadow.withOpacity(0.12 * theme.shadowStrength),
+                                                 blur: 12, offset: Point(0, -2)))
+            }
+            canvas.fillRect(page, .solid(pal.card))
+            canvas.fillRect(Rect(card.x, top, card.width, 1), .solid(pal.separator))
+        }
+        let isPushed = page !== stack.pages.first
+        let header = config.headerHeight
+        if let title = page.title {
+            let pad = theme.spacing
+            let reserve = isPushed ? 40.0 : 0
+            let x = card.x + pad + (env.isRTL ? reserve : 0)
+            titleText?.draw(title, in: canvas, at: Point(x, top + header / 2 + theme.titleSize * 0.35),
+                                          sizePt: theme.titleSize, bold: true, color: pal.text,
+                                          maxWidth: card.width - 2 * pad - reserve, rtl: env.isRTL)
+        }
+        canvas.fillRect(Rect(card.x, top + header - 1, card.width, 1), .solid(pal.separator))
+        if isPushed { drawCloseButton(top: top - rules.chromeTop, canvas, env) }
+        guard let content = page.content else { return }
+        canvas.save()
+        let viewport = Rect(card.x, top + header, card.width, rules.contentViewportHeight)
+        canvas.clip(to: viewport)
+        canvas.translate(viewport.x, viewport.y)
+        content.draw(canvas, size: Size(viewport.width, viewport.height), scrollOffset: page.scrollOffset, env: env)
+        canvas.restore()
+    }
+
+    /// xmark.circle.fill look: a systemGray3 disc with the cross cut out in the card colour.
+    private func drawCloseButton(top: Double, _ canvas: Canvas, _ env: Environment) {
+        let pal = env.theme.palette
+        let b = rules.closeButtonFrame(cardOrigin: top)
+        canvas.fill(.ellipse(in: b), .solid(pal.grabber))
+        let c = Point(b.midX, b.midY), h = 5.0
+        let style = StrokeStyle(width: 2.2, cap: .round)
+        canvas.strokeLine(from: Point(c.x - h, c.y - h), to: Point(c.x + h, c.y + h), style, .solid(pal.card))
+        canvas.strokeLine(from: Point(c.x - h, c.y + h), to: Point(c.x + h, c.y - h), style, .solid(pal.card))
+    }
+}

@@ -1,0 +1,313 @@
+import PanelRenderer
+
+/// apstygo/sheets' card: N anchors in the safe area, a fixed-height card that slides between
+/// them, √ rubber band past the ends, the projection snap rule, dimming between the two top
+/// anchors, tap-to-expand on the header and tap-to-collapse on the dimming, a push/pop page
+/// stack with close buttons, and one-gesture scroll hand-off in both directions.
+/// Beyond sheets: the release velocity reaches the spring in pt/s (quirk 30), a finger
+/// catches a moving card where it is (quirk 31b), one anchor works (quirk 29), and the
+/// header strip is tappable on any page, not only in navigation controllers.
+public final class Sheet: Component {
+    public let id: String
+    public let kind = "sheet"
+    public let config: SheetConfig
+    let events: EventSink
+
+    /// The card's phases; `transition` is the only place that assigns `phase`.
+    enum Phase {
+        case resting
+        /// Finger down, not yet past the slop: could still become a tap on `target`.
+        case pressed(start: Point, target: PressTarget)
+        /// `inContent`: the drag began on the page's content, so it hands off to scrolling.
+        case dragging(lastY: Double, inContent: Bool)
+        case settling(SpringMotion)
+        /// The card rests at the top anchor while the page's list glides on.
+        case scrollFling(ContentFling, page: SheetPage)
+    }
+    enum PressTarget: Equatable { case dimming, closeButton, header, content }
+
+    enum Input {
+        case press(Point)
+        case move(Point)
+        /// `velocity`: pt/s, positive downward.
+        case release(Point, velocity: Double, cancelled: Bool)
+        case snap(Int, animated: Bool)
+        /// The screen changed size: the anchors moved, the logical anchor stays.
+        case relayout
+        case tick
+    }
+
+    private(set) var phase = Phase.resting
+    /// The logical anchor: where the card rests, or where it is heading.
+    public private(set) var anchorIndex: Int
+    /// y of the card's top edge, points (contract §4 `origin_pt`).
+    public private(set) var origin: Double
+    /// During a drag: start origin + the card's share of the finger's travel, undamped.
+    private var rawOrigin = 0.0
+    private(set) var rules: SheetRules
+    var stack: SheetPageStack
+    /// Every page the app defined, by id (the ones `push` and `set_pages` may name).
+    let catalogue: [String: SheetPage]
+    let rootPage: SheetPage
+    private var velocity = VelocityTracker()
+    var owner: Int?
+    private var pendingDid = false
+    /// The latest time the sheet was brought to (layout changes happen "now").
+    private var now = Instant.zero
+    public var touchSlop = 8.0
+    /// Draws page titles (nil: titles are not drawn, e.g. in rule tests).
+    let titleText: TextRenderer?
+
+    /// - Parameter pages: the root page first, then every page that can be pushed.
+    public init(id: String, config: SheetConfig, pages: [SheetPage], text: TextRenderer?, env: Environment,
+                events: EventSink) {
+        self.id = id
+        titleText = text
+        self.config = config
+        self.events = events
+        let rules = SheetRules(config: config, env: env)
+        self.rules = rules
+        rootPage = pages.first ?? SheetPage(id: "root")
+        var cat: [String: SheetPage] = [:]
+        for p in pages where cat[p.id] == nil { cat[p.id] = p }
+        catalogue = cat
+        stack = SheetPageStack(root: rootPage, spring: Spring(duration: config.transitionDuration, dampingRatio: 1),
+                               travel: rules.cardHeight - rules.chromeTop)
+        anchorIndex = rules.clampIndex(config.initialAnchor ?? rules.lastIndex)
+        origin = rules.origins[anchorIndex]
+        layout(in: env)
+    }
+
+    public var dimmingAlpha: Double { rules.dimmingAlpha(origin: origin) }
+    public var cardFrame: Rect { rules.cardFrame(origin: origin) }
+    public var topPage: SheetPage { stack.top }
+    public var depth: Int { stack.depth }
+
+    public func layout(in env: Environment) {
+        rules = SheetRules(config: config, env: env)
+        transition(.relayout, at: now)
+        stack.travel = rules.cardHeight - rules.chromeTop
+        for page in catalogue.values {
+            _ = page.content?.layout(width: rules.cardFrame(origin: origin).width, env: env)
+            clampScroll(page)
+        }
+    }
+
+    public var needsFrames: Bool {
+        switch phase {
+        case .settling, .scrollFling: return true
+        default: return stack.isSliding
+        }
+    }
+
+    public func claims(_ p: Point) -> Bool {
+        // The dimming takes every touch while it shows (sheets: modal near the top only).
+        cardFrame.contains(p) || dimmingAlpha > 0.001
+    }
+
+    // MARK: Touch
+
+    public func handle(_ t: TouchEvent) {
+        if let owner, owner != t.id { return }          // the first finger owns the gesture
+        switch t.phase {
+        case .down:
+            owner = t.id
+            velocity.reset()
+            velocity.add(t.location, at: t.time)
+            transition(.press(t.location), at: t.time)
+        case .move:
+            velocity.add(t.location, at: t.time)
+            transition(.move(t.location), at: t.time)
+        case .up, .cancel:
+            let v = t.phase == .cancel ? 0 : velocity.velocity(at: t.time).y
+            owner = nil
+            transition(.release(t.location, velocity: v, cancelled: t.phase == .cancel), at: t.time)
+        }
+    }
+
+    /// All changes of `phase`, `anchorIndex` and `origin` go through here.
+    func transition(_ input: Input, at time: Instant) {
+        switch (phase, input) {
+        case (.settling(var motion), .relayout):
+            // Re-aim at the anchor's new place from where the card is, keeping its speed.
+            anchorIndex = rules.clampIndex(anchorIndex)
+            motion.retarget(to: rules.origins[anchorIndex], at: time)
+            phase = .settling(motion)
+        case (.pressed, .relayout), (.dragging, .relayout):
+            anchorIndex = rules.clampIndex(anchorIndex)   // the finger keeps the card; release snaps it
+        case (_, .relayout):
+            anchorIndex = rules.clampIndex(anchorIndex)
+            origin = rules.origins[anchorIndex]
+        case (.settling(var motion), .press(let p)):
+            // Catch it where it really is (sheets reads the animation's end value: 31b).
+            motion.advance(to: time)
+            origin = motion.value
+            phase = .resting
+            transition(.press(p), at: time)
+        case (.scrollFling, .press(let p)):
+            // A finger on a gliding list stops it where it is.
+            phase = .resting
+            transition(.press(p), at: time)
+        case (_, .press(let p)):
+            phase = .pressed(start: p, target: pressTarget(at: p))
+        case (.pressed(let start, let target), .move(let p)):
+            guard target != .dimming else { return }
+            let dy = p.y - start.y, dx = p.x - start.x
+            guard abs(dy) > touchSlop, abs(dy) >= abs(dx) else { return }
+            rawOrigin = rules.rawOrigin(displayed: origin)
+            // Content is not interactive while a page slides (sheets `cycle`): drag the card only.
+            phase = .dragging(lastY: start.y, inContent: target == .content && !stack.isSliding)
+            transition(.move(p), at: time)
+        case (.dragging(let lastY, let inContent), .move(let p)):
+            applyDrag(p.y - lastY, inContent: inContent)
+            phase = .dragging(lastY: p.y, inContent: inContent)
+        case (.pressed(let start, let target), .release(let p, _, let cancelled)):
+            phase = .resting
+            if !cancelled, (p - start).length <= touchSlop, tap(target, at: p, time: time) { return }
+            settle(to: anchorIndex, velocity: 0, at: time)
+        case (.dragging(_, let inContent), .release(_, let v, let cancelled)):
+            if inContent, abs(origin - rules.topOrigin) < 0.5 {
+                // The list was scrolling with the card at the top anchor: the card stays and
+                // the list keeps its momentum.
+                settle(to: 0, velocity: 0, at: time)
+                let page = stack.top
+                let maxScroll = page.content?.maxScrollOffset(viewportHeight: rules.contentViewportHeight) ?? 0
+                if !cancelled, case .resting = phase,
+                   let fling = ContentFling(offset: page.scrollOffset, fingerVelocity: v, maxOffset: maxScroll, at: time) {
+                    phase = .scrollFling(fling, page: page)
+                }
+            } else {
+                // A cancelled touch has no trustworthy velocity: nearest anchor.
+                settle(to: rules.snapIndex(origin: origin, velocity: cancelled ? 0 : v), velocity: cancelled ? 0 : v, at: time)
+            }
+        case (_, .release):
+            phase = .resting
+            settle(to: anchorIndex, velocity: 0, at: time)
+        case (_, .snap(let index, let animated)):
+            let target = rules.clampIndex(index)
+            if animated { settle(to: target, velocity: 0, at: time); return }
+            let from = anchorIndex
+            anchorIndex = target
+            origin = rules.origins[target]
+            phase = .resting
+            if from != target {
+                emitWill(from: from, to: target, at: time)
+                emitDid(at: time)
+            }
+        case (.settling(var motion), .tick):
+            motion.advance(to: time)
+            origin = motion.value
+            if motion.isAtRest {
+                origin = rules.origins[anchorIndex]
+                phase = .resting
+                emitDid(at: time)
+            } else { phase = .settling(motion) }
+        case (.scrollFling(var fling, let page), .tick):
+            let (offset, finished) = fling.advance(to: time)
+            page.scrollOffset = offset
+            phase = finished ? .resting : .scrollFling(fling, page: page)
+        default:
+            break
+        }
+    }
+
+    /// What a touch at `p` would be a tap on.
+    private func pressTarget(at p: Point) -> PressTarget {
+        let card = cardFrame
+        guard card.contains(p) else { return .dimming }
+        if stack.depth > 1, rules.closeButtonFrame(cardOrigin: origin).insetBy(dx: -7, dy: -7).contains(p) {
+            return .closeButton     // 44 pt touch target around the 30 pt button
+        }
+        return rules.headerBand.contains(p.y - card.y) ? .header : .content
+    }
+
+    /// Returns true when the tap started a card motion of its own.
+    private func tap(_ target: PressTarget, at p: Point, time: Instant) -> Bool {
+        switch target {
+        case .dimming:
+            guard config.collapsesOnDimmingTap else { return false }
+            settle(to: rules.lastIndex, velocity: 0, at: time)
+            return true
+        case .closeButton:
+            pop(to: stack.depth - 1, at: time)
+            return false
+        case .header:
+            guard config.expandsOnHeaderTap, anchorIndex != 0 else { return false }
+            settle(to: 0, velocity: 0, at: time)
+            return true
+        case .content:
+            guard !stack.isSliding, let content = stack.top.content else { return false }
+            let card = cardFrame
+            let local = Point(p.x - card.x, p.y - card.y - rules.contentTop + stack.top.scrollOffset)
+            if let action = content.action(at: local) {
+                events.emit(at: time, target: id, "action", [("id", .string(action))])
+            }
+            return false
+        }
+    }
+
+    /// Splits one finger step (pt, positive downward) between the card and the page's list,
+    /// as sheets' Scrollable delegate does (§2.6 rule 20), in one gesture both ways:
+    /// finger up moves the card to the top anchor first, then scrolls the list; finger down
+    /// scrolls the list back to its top first, then moves the card down.
+    private func applyDrag(_ step: Double, inContent: Bool) {
+        var d = step
+        let top = rules.topOrigin
+        let page = stack.top
+        if inContent, let content = page.content {
+            let maxScroll = content.maxScrollOffset(viewportHeight: rules.contentViewportHeight)
+            if d < 0 {
+                if rawOrigin > top { let take = max(d, top - rawOrigin); rawOrigin += take; d -= take }
+                if d < 0, maxScroll > 0 {
+                    page.scrollOffset = min(page.scrollOffset - d, maxScroll)
+                    d = 0       // a scrollable list absorbs the rest: no rubber band at the top
+                }
+            } else if d > 0 {
+                if rawOrigin < top { let take = min(d, top - rawOrigin); rawOrigin += take; d -= take }
+                if page.scrollOffset > 0 { let back = min(d, page.scrollOffset); page.scrollOffset -= back; d -= back }
+            }
+        }
+        rawOrigin += d
+        origin = rules.displayedOrigin(raw: rawOrigin)
+    }
+
+    private func clampScroll(_ page: SheetPage) {
+        let maxScroll = page.content?.maxScrollOffset(viewportHeight: rules.contentViewportHeight) ?? 0
+        page.scrollOffset = min(max(page.scrollOffset, 0), maxScroll)
+    }
+
+    /// Springs the card to anchor `index` with the release velocity in pt/s (the same unit
+    /// as the motion: no normalisation, no pt/ms).
+    private func settle(to index: Int, velocity v: Double, at time: Instant) {
+        let from = anchorIndex
+        anchorIndex = index
+        if from != index { emitWill(from: from, to: index, at: time) }
+        let target = rules.origins[index]
+        if abs(origin - target) < 0.001 && v == 0 {
+            origin = target
+            phase = .resting
+            emitDid(at: time)
+            return
+        }
+        phase = .settling(SpringMotion(from: origin, to: target, velocity: v, spring: config.spring,
+                                       at: time, restDistance: 0.05, restSpeed: 2))
+    }
+
+    private func emitWill(from: Int, to: Int, at time: Instant) {
+        pendingDid = true
+        events.emit(at: time, target: id, "anchor_will_change", [("from", .number(Double(from))), ("to", .number(Double(to)))])
+    }
+    private func emitDid(at time: Instant) {
+        guard pendingDid else { return }
+        pendingDid = false
+        events.emit(at: time, target: id, "anchor_did_change", [("index", .number(Double(anchorIndex)))])
+    }
+
+    // MARK: Component
+
+    public func advance(to time: Instant) {
+        now = max(now, time)
+        transition(.tick, at: time)
+        stack.transition(.tick, at: time)
+    }
+}

@@ -1,0 +1,373 @@
+import PanelRenderer
+
+/// MSDynamicsDrawerViewController's side drawers: a pane over up to two opposite drawers,
+/// closed / open / openWide, moved by gravity into a collision wall (PaneDynamics), with
+/// stylers driven by the closed fraction. Beyond the reference: the fling decision uses a
+/// time-based velocity, the pane rests exactly on its wall, a pane replace can never get
+/// stuck at openWide, and the edge zone can be given in millimetres.
+public final class SideDrawer: Component {
+    /// A page the pane can show (`replace_pane <id>`).
+    public struct Page {
+        public var id: String
+        public var title: String
+        public var content: ContentView?
+        public init(id: String, title: String, content: ContentView?) {
+            self.id = id; self.title = title; self.content = content
+        }
+    }
+
+    public let id: String
+    public let kind = "side_drawer"
+    public var config: SideDrawerConfig
+    public let pages: [Page]
+    public var drawerContent: [SideDrawerDirection: ContentView]
+    let events: EventSink
+    var text: TextRenderer?
+
+    /// What comes after the running motion rests.
+    enum FollowUp: Equatable {
+        case none
+        /// Replace: swap to this page at openWide, then close (interruptible).
+        case swapPage(Int)
+        /// Switch sides: open in this direction once closed.
+        case open(SideDrawerDirection)
+    }
+
+    /// The state machine's phases; `transition` is the only place that assigns `phase`.
+    enum Phase {
+        case resting
+        /// Finger down on the pane, not yet past the slop: a tap or the start of a pan.
+        case pressed(start: Point, startDistance: Double, canPan: Bool)
+        /// Finger down on a visible drawer or a touch-forwarding control: taps only.
+        case pressedContent(start: Point, onDrawer: Bool)
+        /// The pane follows the finger; `direction` is fixed for the whole gesture.
+        case dragging(origin: Double, startDistance: Double, direction: SideDrawerDirection)
+        /// Across the drawer axis on a pane page that scrolls: the page scrolls.
+        case scrollingPane(lastY: Double)
+        /// A gesture the pane does not take (vetoed, wrong axis, or touches blocked).
+        case ignoringGesture
+        case moving(PaneDynamics, target: PaneState, interruptible: Bool, then: FollowUp)
+    }
+
+    private(set) var phase = Phase.resting
+    public private(set) var paneState = PaneState.closed
+    public private(set) var direction = SideDrawerDirection.none
+    /// Reveal distance (points, ≥ 0) along `drawingDirection`.
+    public private(set) var distance = 0.0
+    /// The direction the pane is displaced in, which stays set while a gesture or motion runs
+    /// even when the public `direction` is already none (dragged back to closed).
+    private(set) var drawingDirection = SideDrawerDirection.none
+    public private(set) var pageIndex = 0
+    /// How far the current page is scrolled (points).
+    public private(set) var paneScroll = 0.0
+    private(set) var rules: SideDrawerRules
+    private var velocity = VelocityTracker()
+    var owner: Int?
+
+    public init(id: String, config: SideDrawerConfig, pages: [Page], drawers: [SideDrawerDirection: ContentView],
+                env: Environment, events: EventSink, text: TextRenderer? = nil) {
+        self.id = id
+        self.config = config
+        self.pages = pages
+        self.drawerContent = drawers
+        self.events = events
+        self.text = text
+        rules = SideDrawerRules(config: config, env: env)
+        layout(in: env)
+    }
+
+    var env: Environment { rules.env }
+    public var paneOffset: Double { rules.paneOffset(distance: distance, drawingDirection) }
+    public var closedFraction: Double { rules.closedFraction(distance: distance, drawingDirection) }
+    public var paneFrame: Rect { rules.paneFrame(distance: distance, drawingDirection) }
+    public var currentPage: Page? { pages.indices.contains(pageIndex) ? pages[pageIndex] : nil }
+
+    public func layout(in env: Environment) {
+        rules = SideDrawerRules(config: config, env: env)
+        // Keep the logical state; a resting pane moves to the new geometry of its state.
+        if case .resting = phase { distance = rules.distance(of: paneState, drawingDirection) }
+        for p in pages { _ = p.content?.layout(width: env.size.width, env: env) }
+        for (d, c) in drawerContent {
+            _ = c.layout(width: d.isHorizontal ? rules.reveal(d) : env.size.width, env: env)
+        }
+    }
+
+    public var needsFrames: Bool {
+        if case .moving = phase { return true }
+        return false
+    }
+
+    /// The pane covers the screen; every touch is the drawer's (the drawers lie under it).
+    public func claims(_ p: Point) -> Bool { true }
+
+    // MARK: Touch
+
+    public func handle(_ t: TouchEvent) {
+        if let owner, owner != t.id { return }          // the first finger owns the gesture
+        switch t.phase {
+        case .down:
+            owner = t.id
+            velocity.reset()
+            velocity.add(t.location, at: t.time)
+            transition(.press(t.location), at: t.time)
+        case .move:
+            velocity.add(t.location, at: t.time)
+            transition(.move(t.location), at: t.time)
+        case .up, .cancel:
+            let v = t.phase == .cancel ? Point.zero : velocity.velocity(at: t.time)
+            owner = nil
+            transition(.release(t.location, velocity: v, cancelled: t.phase == .cancel), at: t.time)
+        }
+    }
+
+    enum Input {
+        case press(Point)
+        case move(Point)
+        case release(Point, velocity: Point, cancelled: Bool)
+        case setState(PaneState, SideDrawerDirection, interruptible: Bool, then: FollowUp)
+        case jump(PaneState, SideDrawerDirection)
+        case bounce(SideDrawerDirection)
+        case replace(Int)
+        case tick
+    }
+
+    /// All state changes go through here.
+    func transition(_ input: Input, at time: Instant) {
+        switch (phase, input) {
+        // A finger on a motion that does not allow interruption: ignored until it rests.
+        case (.moving(_, _, false, _), .press):
+            break                                         // its moves and lift are ignored too
+        case (.moving(var body, let target, true, _), .press(let p)):
+            // Caught mid-flight: behaviours removed, the finger takes over where the pane is.
+            body.advance(to: time)
+            distance = body.position
+            _ = target
+            phase = .resting
+            transition(.press(p), at: time)
+        case (_, .press(let p)):
+            phase = pressPhase(at: p)
+        case (.pressed(let start, let s0, let canPan), .move(let p)):
+            let d = p - start
+            guard d.length > config.touchSlop else { return }
+            let along = rules.isHorizontal ? d.x : d.y
+            let across = rules.isHorizontal ? d.y : d.x
+            // Rule 15: a pan from the edge zone beats the page's scrolling, so from there a
+            // diagonal down to 2:1 across still opens the drawer.
+            let edgeWins = config.screenEdgePanCancelsConflictingGestures && paneState == .closed
+                && rules.isInEdgeZone(start)
+            if abs(along) < abs(across) * (edgeWins ? 0.5 : 1) {
+                // Across the axis: the page's own scrolling, never the pane (a horizontal
+                // drawer's pane list scrolls vertically).
+                phase = rules.isHorizontal && maxPaneScroll > 0 ? .scrollingPane(lastY: start.y) : .ignoringGesture
+                transition(.move(p), at: time)
+                return
+            }
+            guard canPan else { phase = .ignoringGesture; return }
+            // Direction: the open drawer's, else the first movement's (rule 8).
+            let dir = direction != .none ? direction : rules.direction(forFirstMovement: along)
+            guard let side = config.sides[dir], side.dragRevealEnabled else { phase = .ignoringGesture; return }
+            if direction == .none { direction = dir }
+            drawingDirection = dir
+            // The pane tracks the finger 1:1 from where it went down, as the reference's pan did.
+            phase = .dragging(origin: rules.isHorizontal ? start.x : start.y, startDistance: s0, direction: dir)
+            transition(.move(p), at: time)
+        case (.scrollingPane(let lastY), .move(let p)):
+            paneScroll = min(max(paneScroll - (p.y - lastY), 0), maxPaneScroll)
+            phase = .scrollingPane(lastY: p.y)
+        case (.scrollingPane, .release):
+            phase = .resting
+            settleIfDisplaced(at: time)
+        case (.pressedContent(let start, _), .move(let p)):
+            if (p - start).length > config.touchSlop { phase = .ignoringGesture }
+        case (.dragging(let origin, let s0, let dir), .move(let p)):
+            let along = (rules.isHorizontal ? p.x : p.y) - origin
+            distance = rules.dragDistance(start: s0, translation: along, dir)
+            if distance == 0 {
+                // Dragged exactly back to closed: commit it now (rule 9); the gesture keeps its direction.
+                commit(.closed, at: time)
+                drawingDirection = dir
+            } else if direction == .none {
+                direction = dir
+            }
+        case (.dragging(_, _, let dir), .release(_, let v, _)):
+            let along = dir.sign * (rules.isHorizontal ? v.x : v.y)
+            let decision = rules.releaseDecision(distance: distance, velocity: along, dir)
+            startMotion(to: decision.target, dir, velocity: decision.initialVelocity,
+                        interruptible: true, then: .none, at: time)
+        case (.pressed(let start, _, _), .release(let p, _, let cancelled)):
+            phase = .resting
+            if !cancelled, (p - start).length <= config.touchSlop {
+                if paneState != .closed, config.sides[direction]?.tapToClose ?? true {
+                    startMotion(to: .closed, direction, velocity: 0, interruptible: true, then: .none, at: time)
+                } else if paneState == .closed {
+                    tapPane(at: p, time: time)
+                }
+            }
+            settleIfDisplaced(at: time)
+        case (.pressedContent(let start, let onDrawer), .release(let p, _, let cancelled)):
+            phase = .resting
+            if !cancelled, (p - start).length <= config.touchSlop {
+                if onDrawer { tapDrawer(at: p, time: time) } else { tapPane(at: p, time: time) }
+            }
+            settleIfDisplaced(at: time)
+        case (.moving, .release), (.moving, .move):
+            break                                         // blocked finger
+        case (.ignoringGesture, .release):
+            phase = .resting
+            settleIfDisplaced(at: time)
+        case (_, .setState(let state, let dir, let interruptible, let then)):
+            if state == paneState && (state == .closed || dir == direction), case .resting = phase { return }
+            if state != .closed, direction != .none, dir != direction {
+                // Switch sides: close first, then open the other drawer.
+                startMotion(to: .closed, direction, velocity: 0, interruptible: interruptible,
+                            then: .open(dir), at: time)
+                return
+            }
+            let d = state == .closed ? drawingDirection : dir
+            startMotion(to: state, d, velocity: 0, interruptible: interruptible, then: then, at: time)
+        case (_, .jump(let state, let dir)):
+            drawingDirection = state == .closed ? .none : dir
+            if state != .closed { direction = dir }
+            distance = rules.distance(of: state, drawingDirection)
+            phase = .resting
+            if state != paneState { emitWill(state, state == .closed ? direction : dir, at: time) }
+            commit(state, at: time)
+        case (.resting, .bounce(let dir)):
+            // Rule 13: from closed only; closed configuration, push toward open, elasticity 0.5.
+            guard paneState == .closed, config.sides[dir] != nil else { return }
+            drawingDirection = dir
+            direction = dir
+            let c = rules.dynamics(to: .closed, from: distance, dir, elasticity: config.bounceElasticity)
+            var body = PaneDynamics(position: distance, configuration: c, at: time)
+            body.push(velocityChange: rules.bounceVelocity, at: time)
+            phase = .moving(body, target: .closed, interruptible: true, then: .none)
+        case (_, .replace(let index)):
+            if index == pageIndex {
+                startMotion(to: .closed, drawingDirection, velocity: 0, interruptible: true, then: .none, at: time)
+            } else if config.slideOffOnReplace {
+                // Slide off with touches blocked, swap off-screen, close with touches allowed.
+                let dir = direction != .none ? direction : (rules.directions.first ?? .left)
+                if direction == .none { direction = dir }
+                drawingDirection = dir
+                startMotion(to: .openWide, dir, velocity: 0, interruptible: false, then: .swapPage(index), at: time)
+            } else {
+                pageIndex = index
+                paneScroll = 0
+                startMotion(to: .closed, drawingDirection, velocity: 0, interruptible: true, then: .none, at: time)
+            }
+        case (.moving(var body, let target, let interruptible, let then), .tick):
+            body.advance(to: time)
+            distance = body.position
+            guard body.isAtRest else {
+                phase = .moving(body, target: target, interruptible: interruptible, then: then)
+                return
+            }
+            // Rest: exactly on the target wall (PaneDynamics), state committed (rule 6).
+            distance = rules.distance(of: target, drawingDirection)
+            phase = .resting
+            commit(target, at: time)
+            switch then {
+            case .none: break
+            case .swapPage(let i):
+                pageIndex = i
+                paneScroll = 0
+                startMotion(to: .closed, drawingDirection, velocity: 0, interruptible: true, then: .none, at: time)
+            case .open(let dir):
+                transition(.setState(.open, dir, interruptible: interruptible, then: .none), at: time)
+            }
+        default:
+            break
+        }
+    }
+
+    /// Where a press lands decides what it may become.
+    private func pressPhase(at p: Point) -> Phase {
+        if !paneFrame.contains(p) { return .pressedContent(start: p, onDrawer: true) }
+        if let action = paneAction(at: p), config.touchForwardingActions.contains(action) {
+            return .pressedContent(start: p, onDrawer: false)       // rule 16: controls keep the touch
+        }
+        var canPan = !rules.directions.isEmpty
+        if paneState == .closed, config.paneDragRequiresScreenEdgePan { canPan = rules.isInEdgeZone(p) }
+        return .pressed(start: p, startDistance: distance, canPan: canPan)
+    }
+
+    /// A finger that caught a moving pane and then did not drag it leaves it between states:
+    /// it goes on to the nearest one (every gesture ends in a legal resting state, §9.6).
+    private func settleIfDisplaced(at time: Instant) {
+        guard case .resting = phase, drawingDirection != .none,
+              distance != rules.distance(of: paneState, drawingDirection) else { return }
+        let target = rules.releaseDecision(distance: distance, velocity: 0, drawingDirection).target
+        startMotion(to: target, drawingDirection, velocity: 0, interruptible: true, then: .none, at: time)
+    }
+
+    private func startMotion(to target: PaneState, _ dir: SideDrawerDirection, velocity v: Double,
+                             interruptible: Bool, then: FollowUp, at time: Instant) {
+        guard dir != .none else {
+            // Already closed with nothing displaced.
+            distance = 0
+            phase = .resting
+            commit(.closed, at: time)
+            return
+        }
+        drawingDirection = dir
+        if target != .closed { direction = dir }
+        emitWill(target, dir, at: time)
+        let c = rules.dynamics(to: target, from: distance, dir)
+        var body = PaneDynamics(position: distance, configuration: c, at: time)
+        if v != 0 { body.push(velocityChange: v, at: time) }
+        phase = .moving(body, target: target, interruptible: interruptible, then: then)
+    }
+
+    /// Commits a resting state; did-change only when it changed (rule 29).
+    private func commit(_ state: PaneState, at time: Instant) {
+        let from = direction
+        let changed = state != paneState
+        paneState = state
+        if state == .closed {
+            direction = .none
+            drawingDirection = .none
+            distance = 0
+        }
+        guard changed else { return }
+        events.emit(at: time, target: id, "pane_state_did_change",
+                    [("state", .string(state.rawValue)),
+                     ("direction", .string((state == .closed ? from : direction).rawValue))])
+    }
+
+    private func emitWill(_ state: PaneState, _ dir: SideDrawerDirection, at time: Instant) {
+        events.emit(at: time, target: id, "pane_state_will_change",
+                    [("state", .string(state.rawValue)), ("direction", .string(dir.rawValue))])
+    }
+
+    // MARK: Taps on content
+
+    var contentTop: Double { config.paneHeaderHeight }
+
+    private func paneAction(at p: Point) -> String? {
+        let f = paneFrame
+        guard p.y - f.y >= contentTop else { return nil }
+        return currentPage?.content?.action(at: Point(p.x - f.x, p.y - f.y - contentTop + paneScroll))
+    }
+
+    var maxPaneScroll: Double {
+        currentPage?.content?.maxScrollOffset(viewportHeight: env.size.height - contentTop) ?? 0
+    }
+
+    private func tapPane(at p: Point, time: Instant) {
+        if let a = paneAction(at: p) { events.emit(at: time, target: id, "action", [("id", .string(a))]) }
+    }
+
+    private func tapDrawer(at p: Point, time: Instant) {
+        let d = drawingDirection
+        guard let content = drawerContent[d] else { return }
+        let region = rules.drawerRegion(d, extent: rules.reveal(d))
+        guard let a = content.action(at: Point(p.x - region.x, p.y - region.y - drawerContentTop(d))) else { return }
+        events.emit(at: time, target: id, "action", [("id", .string(a))])
+        // A menu row naming a page shows it (the menu's purpose), with the replace animation.
+        if let i = pages.firstIndex(where: { $0.id == a }) { transition(.replace(i), at: time) }
+    }
+
+    func drawerContentTop(_ d: SideDrawerDirection) -> Double {
+        config.sides[d]?.title == nil ? 8 : config.paneHeaderHeight
+    }
+}

@@ -1,0 +1,47 @@
+/// The article's drag, fade and release rules (interaction.md §4.3–4.6) as pure functions.
+/// `height` is H, the presented view's own height in points; translations and offsets are
+/// points, positive downward; velocities pt/s, positive downward.
+public struct SwipeDismissRules: Equatable, Sendable {
+    public var config: SwipeDismissConfig
+    public var height: Double
+
+    public init(config: SwipeDismissConfig, height: Double) { self.config = config; self.height = height }
+
+    /// The view's offset for a raw finger translation: y = max(0, t), sticky y = max(0, t / 2).
+    /// Upward drags clamp to 0 (no rubber band).
+    public func offset(translation t: Double) -> Double { max(0, config.isSticky ? t / 2 : t) }
+
+    /// The translation that shows the view at `offset` (a finger catching a returning view).
+    public func translation(offset y: Double) -> Double { config.isSticky ? 2 * y : y }
+
+    /// (H − y) / H with fading on, else 1.
+    public func alpha(offset y: Double) -> Double {
+        guard config.fades, height > 0 else { return 1 }
+        return min(max((height - y) / height, 0), 1)
+    }
+
+    /// Distance the raw finger translation must exceed: H × fraction (clamped to [0, 0.9]).
+    public var distanceThreshold: Double { height * min(max(config.offsetFraction, 0), 0.9) }
+
+    /// The OR rule at release, on the RAW translation even when sticky: far enough, or fast
+    /// enough downward. An upward release velocity never satisfies the speed test.
+    public func shouldDismiss(translation t: Double, velocity v: Double) -> Bool {
+        t > distanceThreshold || v > config.minimumVelocity
+    }
+
+    /// The dismiss slide: linear from `from` to H over the duration. Nil once finished.
+    public func dismissOffset(from: Double, elapsed: Double) -> Double? {
+        let d = config.animationDuration
+        guard d > 0, elapsed < d else { return nil }
+        return from + (height - from) * max(0, elapsed) / d
+    }
+
+    /// The return after a cancel: ease-in-out (UIView.animate's default curve) from `from` to 0.
+    public func returnOffset(from: Double, elapsed: Double) -> Double? {
+        let d = config.animationDuration
+        guard d > 0, elapsed < d else { return nil }
+        let u = max(0, elapsed) / d
+        let eased = u * u * (3 - 2 * u)
+        return from * (1 - eased)
+    }
+}

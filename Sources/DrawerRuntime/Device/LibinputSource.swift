@@ -1,0 +1,178 @@
+import CInput
+import PanelRenderer
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the kiosk gets from input devices, in UI pixels with the kernel's timestamp.
+public enum InputEvent: Equatable, Sendable {
+    case touch(finger: Int, phase: TouchEvent.Phase, x: Double, y: Double, timeUS: UInt64)
+    /// Escape or Back: close the top-most thing.
+    case back(timeUS: UInt64)
+    case deviceAdded(name: String, touch: Bool)
+    case deviceRemoved(name: String)
+}
+
+/// libinput on the udev seat backend (`seat0`, hot-plug) or the path backend (explicit
+/// device paths from the board file). Owns the libinput context and the udev handle.
+/// A mouse acts as one finger (for bench-top development).
+public final class LibinputSource {
+    public enum Backend: Equatable, Sendable { case seat(String), paths([String]) }
+
+    private var li: OpaquePointer?
+    private var udev: OpaquePointer?
+    private let interface: UnsafeMutablePointer<libinput_interface>
+    public let backend: Backend
+    public var transform: TouchTransform
+    public var boardCalibration: [Double]
+    /// Touches in progress: (device, seat slot) to the finger id we gave it.
+    private var active: [Key: Int] = [:]
+    private var nextFinger = 1
+    private var mouse: (down: Bool, x: Double, y: Double, finger: Int) = (false, 0, 0, 0)
+    private var devices: [OpaquePointer: String] = [:]
+    public private(set) var droppedEvents = 0
+
+    private struct Key: Hashable { let device: OpaquePointer; let slot: Int32 }
+
+    public init(backend: Backend, transform: TouchTransform, calibration: [Double]) throws(SystemError) {
+        self.backend = backend
+        self.transform = transform
+        self.boardCalibration = calibration
+        interface = .allocate(capacity: 1)
+        interface.initialize(to: libinput_interface(
+            open_restricted: { path, flags, _ in
+                let fd = open(path!, flags | O_CLOEXEC)
+                return fd < 0 ? -errno : fd
+            },
+            close_restricted: { fd, _ in _ = close(fd) }))
+        switch backend {
+        case .seat(let seat):
+            guard let u = udev_new() else { interface.deallocate(); throw SystemError("udev_new") }
+            udev = u
+            guard let ctx = libinput_udev_create_context(interface, nil, u) else {
+                udev_unref(u); interface.deallocate(); throw SystemError("libinput_udev_create_context")
+            }
+            li = ctx
+            guard libinput_udev_assign_seat(ctx, seat) == 0 else {
+                libinput_unref(ctx); udev_unref(u); interface.deallocate()
+                throw SystemError("libinput_udev_assign_seat(\(seat))")
+            }
+        case .paths(let paths):
+            guard let ctx = libinput_path_create_context(interface, nil) else {
+                interface.deallocate(); throw SystemError("libinput_path_create_context")
+            }
+            li = ctx
+            for p in paths where libinput_path_add_device(ctx, p) == nil {
+                libinput_unref(ctx); interface.deallocate()
+                throw SystemError("libinput_path_add_device(\(p)): not an input device libinput accepts", code: ENODEV)
+            }
+        }
+    }
+
+    deinit {
+        if let li { libinput_unref(li) }
+        if let udev { udev_unref(udev) }
+        interface.deallocate()
+    }
+
+    /// The descriptor to watch; readable when events wait.
+    public var fd: Int32 { li.map { libinput_get_fd($0) } ?? -1 }
+
+    /// Reads everything libinput has (drains completely on each wake-up).
+    public func dispatch() -> [InputEvent] {
+        guard let li else { return [] }
+        var out: [InputEvent] = []
+        _ = libinput_dispatch(li)
+        while let ev = libinput_get_event(li) {
+            translate(ev, into: &out)
+            libinput_event_destroy(ev)
+        }
+        return out
+    }
+
+    private func translate(_ ev: OpaquePointer, into out: inout [InputEvent]) {
+        let type = libinput_event_get_type(ev)
+        let device = libinput_event_get_device(ev)!
+        switch type {
+        case LIBINPUT_EVENT_DEVICE_ADDED:
+            let name = String(cString: libinput_device_get_name(device))
+            devices[device] = name
+            let isTouch = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0
+            if isTouch { applyCalibration(device) }
+            out.append(.deviceAdded(name: name, touch: isTouch))
+        case LIBINPUT_EVENT_DEVICE_REMOVED:
+            // A device gone mid-gesture: every touch it had is cancelled, so components settle.
+            for (key, finger) in active where key.device == device {
+                out.append(.touch(finger: finger, phase: .cancel, x: 0, y: 0, timeUS: monotonicNanoseconds() / 1000))
+                active[key] = nil
+            }
+            out.append(.deviceRemoved(name: devices.removeValue(forKey: device) ?? "unknown"))
+        case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
+            let t = libinput_event_get_touch_event(ev)!
+            let slot = libinput_event_touch_get_seat_slot(t)
+            let key = Key(device: device, slot: slot)
+            // Normalized, after libinput applied the calibration matrix.
+            let u = libinput_event_touch_get_x_transformed(t, 1_000_000) / 1_000_000
+            let v = libinput_event_touch_get_y_transformed(t, 1_000_000) / 1_000_000
+            let p = transform.uiPoint(u: u, v: v)
+            let time = libinput_event_touch_get_time_usec(t)
+            if type == LIBINPUT_EVENT_TOUCH_DOWN {
+                let f = nextFinger; nextFinger += 1
+                active[key] = f
+                out.append(.touch(finger: f, phase: .down, x: p.x, y: p.y, timeUS: time))
+            } else if let f = active[key] {
+                out.append(.touch(finger: f, phase: .move, x: p.x, y: p.y, timeUS: time))
+            }
+        case LIBINPUT_EVENT_TOUCH_UP, LIBINPUT_EVENT_TOUCH_CANCEL:
+            let t = libinput_event_get_touch_event(ev)!
+            let key = Key(device: device, slot: libinput_event_touch_get_seat_slot(t))
+            if let f = active.removeValue(forKey: key) {
+                out.append(.touch(finger: f, phase: type == LIBINPUT_EVENT_TOUCH_UP ? .up : .cancel,
+                                  x: 0, y: 0, timeUS: libinput_event_touch_get_time_usec(t)))
+            }
+        case LIBINPUT_EVENT_POINTER_MOTION, LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE:
+            let pe = libinput_event_get_pointer_event(ev)!
+            if type == LIBINPUT_EVENT_POINTER_MOTION {
+                mouse.x = min(max(mouse.x + libinput_event_pointer_get_dx(pe), 0), transform.uiWidth - 1)
+                mouse.y = min(max(mouse.y + libinput_event_pointer_get_dy(pe), 0), transform.uiHeight - 1)
+            } else {
+                mouse.x = libinput_event_pointer_get_absolute_x_transformed(pe, UInt32(transform.uiWidth))
+                mouse.y = libinput_event_pointer_get_absolute_y_transformed(pe, UInt32(transform.uiHeight))
+            }
+            if mouse.down {
+                out.append(.touch(finger: mouse.finger, phase: .move, x: mouse.x, y: mouse.y,
+                                  timeUS: libinput_event_pointer_get_time_usec(pe)))
+            }
+        case LIBINPUT_EVENT_POINTER_BUTTON:
+            let pe = libinput_event_get_pointer_event(ev)!
+            guard libinput_event_pointer_get_button(pe) == 0x110 else { return }   // BTN_LEFT
+            let pressed = libinput_event_pointer_get_button_state(pe) == LIBINPUT_BUTTON_STATE_PRESSED
+            let time = libinput_event_pointer_get_time_usec(pe)
+            if pressed && !mouse.down {
+                mouse.down = true; mouse.finger = nextFinger; nextFinger += 1
+                out.append(.touch(finger: mouse.finger, phase: .down, x: mouse.x, y: mouse.y, timeUS: time))
+            } else if !pressed && mouse.down {
+                mouse.down = false
+                out.append(.touch(finger: mouse.finger, phase: .up, x: mouse.x, y: mouse.y, timeUS: time))
+            }
+        case LIBINPUT_EVENT_KEYBOARD_KEY:
+            let k = libinput_event_get_keyboard_event(ev)!
+            let key = libinput_event_keyboard_get_key(k)
+            if libinput_event_keyboard_get_key_state(k) == LIBINPUT_KEY_STATE_PRESSED, key == 1 || key == 158 {
+                out.append(.back(timeUS: libinput_event_keyboard_get_time_usec(k)))   // KEY_ESC, KEY_BACK
+            }
+        default:
+            break
+        }
+    }
+
+    /// Board calibration composed with the device's own (udev) matrix, never replacing it.
+    private func applyCalibration(_ device: OpaquePointer) {
+        guard libinput_device_config_calibration_has_matrix(device) != 0 else { return }
+        var def = [Float](repeating: 0, count: 6)
+        _ = libinput_device_config_calibration_get_default_matrix(device, &def)
+        let m = TouchTransform.calibration(board: boardCalibration, deviceDefault: .init(def.map(Double.init)))
+        var f = m.m.map(Float.init)
+        _ = libinput_device_config_calibration_set_matrix(device, &f)
+    }
+}

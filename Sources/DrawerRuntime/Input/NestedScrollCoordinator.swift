@@ -1,0 +1,132 @@
+/// The one protocol by which a container (bottom drawer, sheet, popup) and a scroll view inside
+/// it share a single continuous drag, in both directions (interaction.md §9.7). Pure values:
+/// the owner feeds finger deltas along the drag axis and applies the split it gets back.
+///
+/// Conventions, one axis:
+/// * `delta` is the finger's movement in points, positive = down (or right).
+/// * The container's `position` moves with the finger (a sheet's origin y): its range is
+///   `containerRange` (lower bound = most expanded for a bottom-attached container).
+/// * The content's `offset` moves against the finger (a scroll view's content offset):
+///   range `contentRange`, normally 0...max, with 0 = at its top.
+///
+/// Order, per policy (the geometry of bottom-attached containers, whose content scrolls in the
+/// direction they expand):
+/// * finger toward expanding (delta < 0): `.resizeFirst` moves the container until its limit,
+///   then scrolls the content (iOS `prefersScrollingExpandsWhenScrolledToEdge`, Android nested
+///   scrolling); `.scrollFirst` scrolls the content to its end first, then moves the container.
+/// * finger toward collapsing (delta > 0), both policies: the content scrolls back to its top
+///   first, then the container moves (sheets §2.6 rule 20, LNPopup §5.5 rule 25).
+/// Whatever neither can take is `overflow`, assigned to the last participant in that order, for
+/// its owner to rubber-band. A reversal first takes back the overflow, so nothing jumps.
+public enum NestedScrollPolicy: String, CaseIterable, Equatable, Hashable, Sendable {
+    case resizeFirst
+    case scrollFirst
+}
+
+public enum NestedScrollParticipant: Equatable, Hashable, Sendable { case container, content }
+
+/// How one finger delta was shared. `container + content + overflowDelta == delta`.
+public struct NestedScrollSplit: Equatable, Sendable {
+    /// Points the container moves (add to its position).
+    public var container: Double
+    /// Points of finger movement given to the content (its offset changes by `-content`).
+    public var content: Double
+    /// Change of the accumulated overflow (points past both limits) in this step.
+    public var overflowDelta: Double
+    public init(container: Double, content: Double, overflowDelta: Double) {
+        self.container = container; self.content = content; self.overflowDelta = overflowDelta
+    }
+}
+
+public struct NestedScrollCoordinator: Equatable, Sendable {
+    public var policy: NestedScrollPolicy
+    public var containerRange: ClosedRange<Double>
+    public var contentRange: ClosedRange<Double>
+    public private(set) var containerPosition: Double
+    public private(set) var contentOffset: Double
+    /// Signed finger travel past both limits, not yet taken back.
+    public private(set) var overflow: Double = 0
+    /// Who shows `overflow` (the last participant in the chain for its direction).
+    public private(set) var overflowOwner: NestedScrollParticipant?
+    /// Who received the most recent movement: decides who gets the release velocity.
+    public private(set) var lastRecipient: NestedScrollParticipant?
+
+    /// Starts a gesture from the participants' current (possibly mid-animation) values.
+    ///
+    /// A participant caught outside its range (a spring overshooting an anchor, a list
+    /// bouncing) starts clamped, with the excess as overflow, so the first delta cannot jump.
+    /// The excess is taken in finger points; if the owner displays overflow through a rubber
+    /// band, pass the finger overshoot that produces the shown excess as `overflow` (e.g.
+    /// `RubberBand.inverseHyperbolic`), and it is used instead.
+    public init(policy: NestedScrollPolicy, containerPosition: Double, containerRange: ClosedRange<Double>,
+                contentOffset: Double, contentRange: ClosedRange<Double>, overflow: Double? = nil) {
+        self.policy = policy
+        self.containerRange = containerRange
+        self.contentRange = contentRange
+        let clampedPosition = min(max(containerPosition, containerRange.lowerBound), containerRange.upperBound)
+        let clampedOffset = min(max(contentOffset, contentRange.lowerBound), contentRange.upperBound)
+        self.containerPosition = clampedPosition
+        self.contentOffset = clampedOffset
+        if containerPosition != clampedPosition {
+            self.overflow = overflow ?? (containerPosition - clampedPosition)
+            overflowOwner = .container
+        } else if contentOffset != clampedOffset {
+            // Content offset runs against the finger.
+            self.overflow = overflow ?? (clampedOffset - contentOffset)
+            overflowOwner = .content
+        }
+        if self.overflow == 0 { overflowOwner = nil }
+        lastRecipient = overflowOwner
+    }
+
+    /// Shares one finger delta; updates the positions and returns the split.
+    public mutating func drag(by delta: Double) -> NestedScrollSplit {
+        var remaining = delta
+        var split = NestedScrollSplit(container: 0, content: 0, overflowDelta: 0)
+        // 1. Take back overflow first when the finger reverses.
+        if overflow != 0 && (overflow > 0) != (remaining > 0) && remaining != 0 {
+            let back = overflow > 0 ? max(remaining, -overflow) : min(remaining, -overflow)
+            overflow += back
+            split.overflowDelta += back
+            remaining -= back
+            lastRecipient = overflowOwner
+            if overflow == 0 { overflowOwner = nil }
+        }
+        guard remaining != 0 else { return split }
+        // 2. Walk the chain for this direction.
+        let order: [NestedScrollParticipant] = remaining < 0 && policy == .resizeFirst
+            ? [.container, .content] : [.content, .container]
+        for participant in order where remaining != 0 {
+            let taken: Double
+            switch participant {
+            case .container:
+                let target = min(max(containerPosition + remaining, containerRange.lowerBound), containerRange.upperBound)
+                taken = target - containerPosition
+                containerPosition = target
+                split.container += taken
+            case .content:
+                let target = min(max(contentOffset - remaining, contentRange.lowerBound), contentRange.upperBound)
+                taken = contentOffset - target
+                contentOffset = target
+                split.content += taken
+            }
+            if taken != 0 { lastRecipient = participant }
+            remaining -= taken
+        }
+        // 3. The rest is overflow, shown by the last in the chain.
+        if remaining != 0 {
+            overflow += remaining
+            split.overflowDelta += remaining
+            overflowOwner = order.last
+            lastRecipient = order.last
+        }
+        return split
+    }
+
+    /// Who should receive the release velocity: the participant showing overflow (it springs
+    /// back), else the one that moved last (content flings on, or the container snaps).
+    public var releaseRecipient: NestedScrollParticipant {
+        if overflow != 0, let owner = overflowOwner { return owner }
+        return lastRecipient ?? .container
+    }
+}

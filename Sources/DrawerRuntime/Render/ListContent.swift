@@ -1,0 +1,78 @@
+import PanelRenderer
+
+/// A list of rows (title, optional subtitle and icon, optional action) as a `ContentView`:
+/// what drawers and sheets show most. Rows have the theme's row height; only rows inside
+/// the visible band are drawn.
+public final class ListContent: ContentView {
+    public struct Row: Equatable, Sendable {
+        public var title: String
+        public var subtitle: String?
+        public var icon: Pixmap?
+        public var action: String?
+        public init(title: String, subtitle: String? = nil, icon: Pixmap? = nil, action: String? = nil) {
+            self.title = title; self.subtitle = subtitle; self.icon = icon; self.action = action
+        }
+        public static func == (a: Row, b: Row) -> Bool {
+            a.title == b.title && a.subtitle == b.subtitle && a.icon === b.icon && a.action == b.action
+        }
+    }
+
+    public var rows: [Row]
+    let text: TextRenderer
+    private var rowHeight = 52.0
+    private var width = 0.0
+
+    public init(rows: [Row], text: TextRenderer) {
+        self.rows = rows
+        self.text = text
+    }
+
+    public func layout(width: Double, env: Environment) -> Double {
+        self.width = width
+        rowHeight = env.theme.rowHeight
+        return Double(rows.count) * rowHeight
+    }
+
+    public func maxScrollOffset(viewportHeight: Double) -> Double {
+        max(0, Double(rows.count) * rowHeight - viewportHeight)
+    }
+
+    public func action(at p: Point) -> String? {
+        guard p.y >= 0, p.x >= 0, p.x <= width else { return nil }
+        let i = Int(p.y / rowHeight)
+        return i < rows.count ? rows[i].action : nil
+    }
+
+    public func draw(_ canvas: Canvas, size: Size, scrollOffset: Double, env: Environment) {
+        let theme = env.theme, pal = theme.palette
+        let pad = theme.spacing
+        let first = max(0, Int(scrollOffset / rowHeight))
+        let last = min(rows.count, Int((scrollOffset + size.height) / rowHeight) + 2)
+        guard first < last else { return }
+        for i in first..<last {
+            let row = rows[i]
+            let top = Double(i) * rowHeight - scrollOffset
+            var x = pad
+            let iconSize = rowHeight - 16
+            if let icon = row.icon {
+                let r = env.isRTL ? Rect(size.width - pad - iconSize, top + 8, iconSize, iconSize)
+                                  : Rect(x, top + 8, iconSize, iconSize)
+                canvas.drawImage(icon, in: r)
+                x += iconSize + 12
+            }
+            let textWidth = size.width - x - pad
+            let originX = env.isRTL ? pad : x
+            if let sub = row.subtitle {
+                text.draw(row.title, in: canvas, at: Point(originX, top + rowHeight * 0.45), sizePt: theme.bodySize,
+                          color: pal.text, maxWidth: textWidth, rtl: env.isRTL)
+                text.draw(sub, in: canvas, at: Point(originX, top + rowHeight * 0.45 + theme.captionSize + 4),
+                          sizePt: theme.captionSize, color: pal.secondaryText, maxWidth: textWidth, rtl: env.isRTL)
+            } else {
+                text.draw(row.title, in: canvas, at: Point(originX, top + rowHeight / 2 + theme.bodySize * 0.35),
+                          sizePt: theme.bodySize, color: pal.text, maxWidth: textWidth, rtl: env.isRTL)
+            }
+            let sepX = env.isRTL ? 0 : x
+            canvas.fillRect(Rect(sepX, top + rowHeight - 1, size.width - x, 1), .solid(pal.separator))
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import PanelRenderer
+
+/// A programmatic call on a component could not be done (unknown action, bad argument).
+public struct ActionError: Error, Equatable, CustomStringConvertible, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// One of the five interactive components on screen. A class: it has an identity (the id
+/// scripts, the control socket and the event log address) and owns its motion state. The
+/// rules that decide where it goes (snap rules, release decisions, layout) are pure
+/// functions beside each component, so tests can drive them without a scene.
+public protocol Component: AnyObject {
+    var id: String { get }
+    /// The contract §4 `kind`.
+    var kind: String { get }
+
+    /// The screen changed size or scale: recompute stops, keep the logical state.
+    func layout(in env: Environment)
+    /// Does a touch that starts at `p` (points) belong to this component? The top-most
+    /// component that says yes owns the whole gesture.
+    func claims(_ p: Point) -> Bool
+    /// Touch events of the gesture this component owns, in time order.
+    func handle(_ touch: TouchEvent)
+    /// `do <target> <action> [args]` from a script or the control socket.
+    func perform(_ action: String, _ arguments: [String], at time: Instant) throws(ActionError)
+    /// Moves animations to `time`.
+    func advance(to time: Instant)
+    /// True while anything moves; the frame loop sleeps when every component says false.
+    var needsFrames: Bool { get }
+    /// Contract §4 entry (an object that starts with "kind").
+    func state() -> JSONValue
+    /// Draws the component in points (the canvas already scales points to pixels).
+    func draw(_ canvas: Canvas, _ env: Environment)
+    /// Returns to the home state (idle reset), animated.
+    func reset(at time: Instant)
+    /// After a reload, takes over the logical state of the component with the same id and
+    /// kind from the previous screen (position, anchor, open page), without animation.
+    func carryState(from previous: Component)
+}
+
+extension Component {
+    /// Components without carried state start fresh after a reload.
+    public func carryState(from previous: Component) {}
+}

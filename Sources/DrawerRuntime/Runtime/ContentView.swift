@@ -1,0 +1,15 @@
+import PanelRenderer
+
+/// What a component shows inside itself: a list, a page of labels and buttons, an image.
+/// Components own position and motion; content owns its own layout, scrolling and taps.
+/// Coordinates are points, relative to the content's top-left.
+public protocol ContentView: AnyObject {
+    /// Lays out for a width; returns the natural height.
+    func layout(width: Double, env: Environment) -> Double
+    /// How far the content can scroll inside a viewport of `height` (0 when it fits).
+    func maxScrollOffset(viewportHeight: Double) -> Double
+    /// Draws at the canvas's current origin, clipped by the caller, scrolled by `scrollOffset`.
+    func draw(_ canvas: Canvas, size: Size, scrollOffset: Double, env: Environment)
+    /// The action id of a tappable item at `p` (already including the scroll offset).
+    func action(at p: Point) -> String?
+}

@@ -1,0 +1,127 @@
+import PanelRenderer
+
+/// The primary content under every component.
+public enum Background: Sendable {
+    case color(Color)
+    /// Top to bottom, one colour per row.
+    case verticalGradient(top: Color, bottom: Color)
+    case image(Pixmap)
+}
+
+/// Everything on the display: the background, its content, and the components over it in
+/// z-order (last on top). Routes each gesture to one owner; moves time; draws.
+public final class Screen {
+    public private(set) var env: Environment
+    public var background: Background
+    public var backgroundContent: ContentView?
+    public private(set) var components: [Component]
+    public let events: EventSink
+    /// The first finger owns the gesture; later fingers are ignored (public screens: palms,
+    /// a second hand) unless this is false, in which case a new finger cancels and restarts.
+    public var ignoreExtraFingers = true
+
+    private var owner: (finger: Int, component: Component?)?
+    private var backgroundPress: Point?
+    private(set) public var now = Instant.zero
+
+    public init(env: Environment, background: Background, backgroundContent: ContentView? = nil,
+                components: [Component], events: EventSink) {
+        self.env = env
+        self.background = background
+        self.backgroundContent = backgroundContent
+        self.components = components
+        self.events = events
+        _ = backgroundContent?.layout(width: env.size.width, env: env)
+    }
+
+    public func component(_ id: String) -> Component? { components.first { $0.id == id } }
+
+    public func resize(_ env: Environment) {
+        self.env = env
+        _ = backgroundContent?.layout(width: env.size.width, env: env)
+        for c in components { c.layout(in: env) }
+    }
+
+    public var needsFrames: Bool { components.contains { $0.needsFrames } }
+
+    public func advance(to time: Instant) {
+        now = max(now, time)
+        for c in components { c.advance(to: now) }
+    }
+
+    /// A touch in points with its own timestamp. Components are first brought to that time,
+    /// so a finger that lands on a moving card catches it where it really is.
+    public func handle(_ t: TouchEvent) {
+        advance(to: t.time)
+        if let o = owner, o.finger != t.id {
+            guard t.phase == .down, !ignoreExtraFingers else { return }
+            // Configured to let a new finger take over: end the old gesture cleanly first.
+            let cancel = TouchEvent(id: o.finger, phase: .cancel, location: t.location, time: t.time)
+            o.component?.handle(cancel)
+            owner = nil
+        }
+        switch t.phase {
+        case .down:
+            let target = components.last { $0.claims(t.location) }
+            owner = (t.id, target)
+            if let target { target.handle(t) } else { backgroundPress = t.location }
+        case .move:
+            owner?.component?.handle(t)
+        case .up, .cancel:
+            if let c = owner?.component { c.handle(t) } else if let start = backgroundPress,
+                      t.phase == .up, (t.location - start).length <= 8,
+                      let action = backgroundContent?.action(at: t.location) {
+                events.emit(at: t.time, target: "background", "action", [("id", .string(action))])
+            }
+            owner = nil
+            backgroundPress = nil
+        }
+    }
+
+    /// `do <target> <action> [args]`.
+    public func perform(target: String, action: String, arguments: [String], at time: Instant) throws(ActionError) {
+        advance(to: time)
+        guard let c = component(target) else {
+            let ids = components.map(\.id)
+            throw ActionError("no component '\(target)' (this app has: \(ids.joined(separator: ", ")))")
+        }
+        try c.perform(action, arguments, at: time)
+    }
+
+    /// Idle reset: every component back to its home state.
+    public func resetAll(at time: Instant) {
+        owner = nil
+        for c in components { c.reset(at: time) }
+    }
+
+    /// Contract §4.
+    public func state(timeMS: Double) -> JSONValue {
+        .object([
+            ("t_ms", .number(timeMS)),
+            ("size_px", .array([.number((env.size.width * env.scale).rounded()), .number((env.size.height * env.scale).rounded())])),
+            ("scale", .number(env.scale)),
+            ("components", .object(components.map { ($0.id, $0.state()) })),
+        ])
+    }
+
+    /// Draws a full frame. The canvas's transform maps points to pixels.
+    public func draw(_ canvas: Canvas) {
+        canvas.save()
+        canvas.transform = .scale(env.scale, env.scale)
+        let bounds = env.bounds
+        switch background {
+        case .color(let c): canvas.fillRect(bounds, .solid(c))
+        case .verticalGradient(let top, let bottom):
+            canvas.fillRect(bounds, .linearGradient(start: Point(0, 0), end: Point(0, bounds.height),
+                                                    stops: [GradientStop(offset: 0, color: top), GradientStop(offset: 1, color: bottom)]))
+        case .image(let img):
+            canvas.fillRect(bounds, .solid(env.theme.palette.background))
+            canvas.drawImage(img, in: bounds)
+        }
+        if let content = backgroundContent {
+            content.draw(canvas, size: env.size, scrollOffset: 0, env: env)
+        }
+        for c in components { c.draw(canvas, env) }
+        canvas.restore()
+    }
+}

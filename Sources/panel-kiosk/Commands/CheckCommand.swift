@@ -1,0 +1,67 @@
+import ArgumentParser
+
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Validate app, theme and board files.",
+        discussion: "Prints FILE:LINE:COL: message for every problem on stderr; exits 0 only if all files are valid.")
+
+    @Argument(help: "App, theme or board files (TOML).")
+    var files: [String]
+
+    func run() throws {
+        var problems = 0
+        for file in files {
+            let diagnostics = Check.validate(file)
+            if diagnostics.isEmpty {
+                print("\(file): ok (\(Check.kind(of: file)) file)")
+            } else {
+                for d in diagnostics { printError(d.description) }
+                problems += diagnostics.count
+            }
+        }
+        if problems > 0 {
+            printError("\(problems) problem\(problems == 1 ? "" : "s") found")
+            throw ExitCode(1)
+        }
+    }
+
+    /// What a file is, from its top-level keys: a board has [display], a theme [light]/[dark]
+    /// or [fonts], anything else is an app file.
+    static func kind(of file: String) -> String {
+        guard let root = try? ConfigLoader.load(path: file), case .table(let items) = root.value else { return "app" }
+        let keys = Set(items.map(\.key))
+        if keys.contains("display") || keys.contains("touch") && !keys.contains("component") { return "board" }
+        if !keys.isDisjoint(with: ["light", "dark", "fonts", "sizes"]) { return "theme" }
+        return "app"
+    }
+
+    /// Every problem in `file` (and, for an app file, in the theme it names).
+    static func validate(_ file: String) -> [Diagnostic] {
+        let root: ConfigNode
+        do { root = try ConfigLoader.load(path: file) } catch { return error.items }
+        let sink = DiagnosticSink()
+        switch kind(of: file) {
+        case "board":
+            _ = BoardConfig.parse(root, sink: sink)
+        case "theme":
+            _ = ThemeFile.parse(root, appearance: "light", sink: sink)
+        default:
+            let app = AppConfig.parse(root, path: file, sink: sink)
+            if let theme = app.themePath {
+                do { _ = try ThemeFile.load(path: theme, appearance: app.appearance) } catch {
+                    for d in error.items { sink.add(d) }
+                }
+            }
+        }
+        return sink.sorted
+    }
+}
+
+func printError(_ s: String) {
+    var line = s + "\n"
+    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

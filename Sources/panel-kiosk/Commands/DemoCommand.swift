@@ -1,0 +1,94 @@
+import ArgumentParser
+import DrawerRuntime
+import PanelRenderer
+
+struct Demo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show the showcase: on the real display if there is one, else as offscreen PNGs.",
+        discussion: "Offscreen, a scripted tour of examples/showcase.toml is rendered into ./demo-out/ (PNGs, events, state).")
+
+    @Option(help: "Folder for the offscreen tour.") var out: String = "demo-out"
+    @Flag(help: "Render the offscreen tour even when a display is available.") var offscreen = false
+
+    func run() throws {
+        let examples = try Demo.examplesDirectory()
+        let showcase = examples + "/showcase.toml"
+        if !offscreen, let reason = Demo.displayUnavailableReason() {
+            print("demo: no usable display (\(reason)); rendering the tour offscreen instead.")
+        }
+        try renderTour(config: showcase)
+    }
+
+    private func renderTour(config: String) throws {
+        let app = try loadApp(config)
+        let geometry = try FrameGeometry.resolve(board: nil, size: "800x480", scale: 1)
+        let built = try SceneBuilder.build(app: app, geometry: geometry)
+        let script: TouchScript
+        do { script = try TouchScript.parse(DemoTour.script(for: app), name: "demo-tour") } catch {
+            throw Failure("built-in tour: \(error.description)")
+        }
+        try makeDirectory(out)
+        let recorder = EventRecorder(path: out + "/events.jsonl")
+        built.screen.events.addListener { recorder.write($0.json.encoded) }
+        var driver = OffscreenDriver()
+        driver.captureTimesMS = DemoTour.captureTimes(for: script)
+        let frame = try OffscreenFrame(geometry: geometry)
+        var written: [String] = []
+        let dir = out
+        let result = try driver.run(screen: built.screen, script: script) { t, captured, isFinal in
+            frame.draw(built.screen)
+            if captured {
+                let p = "\(dir)/frame-\(Render.frameName(t)).png"
+                try frame.writePNG(to: p); written.append(p)
+            }
+            if isFinal { try frame.writePNG(to: "\(dir)/final.png"); written.append("\(dir)/final.png") }
+        }
+        try recorder.close()
+        try writeTextFile(out + "/state.json", built.screen.state(timeMS: result.finalTimeMS).encoded + "\n")
+        print("demo: rendered the tour of \(config) offscreen (\(result.frames) frames, \(Int(result.finalTimeMS)) ms simulated).")
+        print("demo: \(written.count) PNGs, events and state are in \(absolutePath(out))/")
+        for p in written { print("  \(p)") }
+    }
+
+    /// Where the shipped examples are: ./examples, next to the build tree, or installed.
+    static func examplesDirectory() throws -> String {
+        var candidates = ["examples"]
+        if let exe = executablePath() {
+            let dir = directory(of: exe)
+            candidates += [dir + "/../../examples", dir + "/../../../examples", dir + "/../share/panel-kiosk/examples"]
+        }
+        candidates.append("/usr/local/share/panel-kiosk/examples")
+        for c in candidates where access(c + "/showcase.toml", R_OK) == 0 { return c }
+        throw Failure("cannot find examples/showcase.toml (looked in \(candidates.joined(separator: ", ")))")
+    }
+
+    /// Why the real display cannot be used here, or nil when it can.
+    static func displayUnavailableReason() -> String? {
+        guard let dir = opendir("/dev/dri") else { return "no /dev/dri" }
+        defer { closedir(dir) }
+        while let e = readdir(dir) {
+            let name = withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name.hasPrefix("card") { return "the DRM output is not built into this version yet" }
+        }
+        return "no DRM card in /dev/dri"
+    }
+}
+
+func executablePath() -> String? {
+    var buf = [CChar](repeating: 0, count: 4096)
+    let n = readlink("/proc/self/exe", &buf, buf.count - 1)
+    guard n > 0 else { return nil }
+    return String(decoding: buf[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+func absolutePath(_ p: String) -> String {
+    if p.hasPrefix("/") { return p }
+    var buf = [CChar](repeating: 0, count: 4096)
+    guard getcwd(&buf, buf.count) != nil else { return p }
+    let cwd = String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return cwd + "/" + p
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

@@ -1,0 +1,99 @@
+import ArgumentParser
+import DrawerRuntime
+import PanelRenderer
+
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render an app offscreen on a deterministic clock (PNG frames, state, events).",
+        discussion: """
+            The clock starts at 0 ms and produces a frame every 1000/fps ms. Script events are
+            handled before the first frame at or after their time; after the last one the clock
+            runs on until nothing moves (at most 10 s), then DIR/final.png and --state are written.
+            """)
+
+    @Option(help: "The app file (TOML).") var config: String
+    @Option(help: "A board file: size from its mode, scale and rotation.") var board: String?
+    @Option(help: "Frame size in pixels, WxH (default 800x480).") var size: String?
+    @Option(help: "Pixels per point (with --size).") var scale: Double?
+    @Option(help: "A touch script (contract §3).") var script: String?
+    @Option(help: "Output folder for PNGs.") var out: String = "render-out"
+    @Option(help: "Also write the frames at these times (ms), comma-separated.") var at: String?
+    @Flag(help: "Write every frame as frame-NNNNNN.png.") var everyFrame = false
+    @Option(help: "Write the event log here (JSON lines).") var events: String?
+    @Option(help: "Write the final state here (JSON).") var state: String?
+    @Option(help: "Frames per second of the simulated clock.") var fps: Double = 60
+
+    func validate() throws {
+        if board != nil && size != nil { throw ValidationError("give --board or --size, not both") }
+        if scale != nil && board != nil { throw ValidationError("--scale goes with --size; a board file has its own scale") }
+        if !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be between 0 and 1000") }
+        if let scale, !(scale >= 0.25 && scale <= 8) { throw ValidationError("--scale must be between 0.25 and 8") }
+    }
+
+    func run() throws {
+        let geometry = try FrameGeometry.resolve(board: board, size: size, scale: scale)
+        let captureTimes = try parseTimes(at)
+        let touch: TouchScript
+        if let script {
+            let text: String
+            do { text = try readTextFile(script) } catch { throw Failure("\(error)") }
+            do { touch = try TouchScript.parse(text, name: script) } catch { throw Failure(error.description) }
+        } else { touch = TouchScript(lines: []) }
+
+        let app = try loadApp(config)
+        let built = try SceneBuilder.build(app: app, geometry: geometry)
+        try makeDirectory(out)
+        let recorder = EventRecorder(path: events)
+        built.screen.events.addListener { recorder.write($0.json.encoded) }
+
+        var driver = OffscreenDriver()
+        driver.fps = fps
+        driver.captureTimesMS = captureTimes
+        driver.captureEveryFrame = everyFrame
+        let frame = try OffscreenFrame(geometry: geometry)
+        let outDir = out
+        let result: OffscreenDriver.Result
+        do {
+            result = try driver.run(screen: built.screen, script: touch) { t, captured, isFinal in
+                frame.draw(built.screen)
+                if captured { try frame.writePNG(to: "\(outDir)/frame-\(Render.frameName(t)).png") }
+                if isFinal { try frame.writePNG(to: "\(outDir)/final.png") }
+            }
+        } catch let e as TouchScriptError { throw Failure(e.description) }
+        try recorder.close()
+        if let state {
+            try writeTextFile(state, built.screen.state(timeMS: result.finalTimeMS).encoded + "\n")
+        }
+        print("rendered \(result.frames) frames to \(result.finalTimeMS) ms; wrote \(outDir)/final.png")
+    }
+
+    static func frameName(_ t: Double) -> String {
+        let ms = Int(t.rounded())
+        let s = String(ms)
+        return String(repeating: "0", count: max(0, 6 - s.count)) + s
+    }
+
+    private func parseTimes(_ s: String?) throws -> [Double] {
+        guard let s, !s.isEmpty else { return [] }
+        return try s.split(separator: ",").map {
+            guard let v = Double($0.filter { $0 != " " }), v >= 0, v.isFinite else {
+                throw ValidationError("--at takes times in ms like 100,250; '\($0)' is not one")
+            }
+            return v
+        }
+    }
+}
+
+/// Loads an app file, printing every diagnostic before failing.
+func loadApp(_ path: String) throws -> AppConfig {
+    do { return try AppConfig.load(path: path) } catch {
+        throw Failure(error.description)
+    }
+}
+
+/// A message for stderr and exit code 1, without ArgumentParser's usage text.
+struct Failure: Error, CustomStringConvertible {
+    var description: String
+    init(_ message: String) { description = message }
+}
+

@@ -1,0 +1,39 @@
+import ArgumentParser
+import DrawerRuntime
+import PanelRenderer
+
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "The kiosk: DRM/KMS output, libinput touch, one event loop.",
+        discussion: """
+            Frames are drawn right after a page flip completes and timed by the kernel's vblank
+            timestamps; when nothing moves, nothing is drawn and the process sleeps. SIGTERM and
+            SIGINT restore the display and exit cleanly.
+            """)
+
+    @Option(help: "The app file (TOML).") var config: String
+    @Option(help: "The board file (default: auto-detect the display, scale 1).") var board: String?
+    @Option(help: "Render continuously, one frame per vblank, and exit after N page flips.") var frames: Int?
+    @Option(help: "Write run statistics (JSON) here at exit.") var stats: String?
+    @Option(help: "Write the event log (JSON lines) here.") var events: String?
+    @Option(help: "Write the components' state (JSON, as render --state) here at exit.") var state: String?
+
+    func validate() throws {
+        if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
+    }
+
+    func run() throws {
+        let startNS = monotonicNanoseconds()
+        var boardConfig = BoardConfig()
+        if let board {
+            do { boardConfig = try BoardConfig.load(path: board) } catch { throw Failure(error.description) }
+        }
+        let app = try loadApp(config)
+        let kiosk = try KioskLoop(app: app, board: boardConfig, startNS: startNS,
+                                  frameLimit: frames, eventsPath: events)
+        let result = kiosk.run()
+        if let stats { try writeTextFile(stats, kiosk.statistics().encoded + "\n") }
+        if let state { try writeTextFile(state, kiosk.screen.state(timeMS: kiosk.screen.now.milliseconds).encoded + "\n") }
+        if let failure = result { throw Failure(failure) }
+    }
+}

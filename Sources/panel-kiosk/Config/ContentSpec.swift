@@ -1,0 +1,110 @@
+import PanelRenderer
+
+/// What an app file says a piece of content is, before it becomes scene nodes.
+indirect enum ContentSpec: Equatable, Sendable {
+    struct Row: Equatable, Sendable {
+        var title: String
+        var subtitle: String?
+        var icon: String?
+        var action: String?
+    }
+    enum Axis: String, CaseIterable, Sendable { case vertical, horizontal }
+    enum Align: String, CaseIterable, Sendable { case start, center, end }
+    /// Placement of a stack's children across its axis.
+    enum CrossAlign: String, CaseIterable, Sendable { case start, center, end, stretch }
+    /// Where a label's colour comes from when it has no `color`.
+    enum Tone: String, CaseIterable, Sendable { case primary, secondary, accent }
+    enum ImageMode: String, CaseIterable, Sendable { case fit, fill, stretch, center }
+    enum ButtonStyle: String, CaseIterable, Sendable { case filled, tinted }
+
+    case list(rows: [Row])
+    case stack(axis: Axis, spacing: Double, padding: Double, background: Color?, cornerRadius: Double,
+               align: CrossAlign, children: [ContentSpec])
+    case label(text: String, size: Double?, bold: Bool, color: Color?, tone: Tone, align: Align, maxLines: Int)
+    case image(path: String, width: Double?, height: Double?, mode: ImageMode, cornerRadius: Double)
+    case button(title: String, action: String, style: ButtonStyle)
+    case progress(value: Double)
+    case spacer(height: Double?)
+    /// A vertically scrolling viewport `height` points tall (nil: as tall as its content).
+    case scroll(ContentSpec, height: Double?)
+
+    static let kinds = ["list", "stack", "label", "image", "button", "progress", "spacer", "scroll"]
+
+    /// Reads a content table (`kind = "list"`, ...). Paths are resolved against `baseDir`.
+    static func parse(_ t: inout TableReader, baseDir: String) -> ContentSpec? {
+        guard let kind = t.choice("kind", kinds) else {
+            if !t.has("kind") { t.sink.error(t.node, "\(t.name) needs 'kind' (one of \(kinds.joined(separator: ", ")))") }
+            return nil
+        }
+        defer { t.finish() }
+        switch kind {
+        case "list":
+            var rows: [Row] = []
+            for var r in t.tables("rows") {
+                let title = r.string("title") ?? { r.sink.error(r.node, "a row needs 'title'"); return "" }()
+                rows.append(Row(title: title, subtitle: r.string("subtitle"),
+                                icon: r.string("icon").map { resolve($0, baseDir) }, action: r.string("action")))
+                r.finish()
+            }
+            return .list(rows: rows)
+        case "stack":
+            let axis = t.choice("axis", default: Axis.vertical)
+            let spacing = t.double("spacing", default: 8, range: 0...1000)
+            let padding = t.double("padding", default: 16, range: 0...1000)
+            let bg = t.color("background")
+            let radius = t.double("corner_radius", default: 0, range: 0...1000)
+            let align = t.choice("align", default: CrossAlign.stretch)
+            var children: [ContentSpec] = []
+            for var c in t.tables("items") { if let s = parse(&c, baseDir: baseDir) { children.append(s) } }
+            return .stack(axis: axis, spacing: spacing, padding: padding, background: bg, cornerRadius: radius,
+                          align: align, children: children)
+        case "label":
+            let text = t.string("text") ?? { t.sink.error(t.node, "a label needs 'text'"); return "" }()
+            return .label(text: text, size: t.double("size", range: 4...400), bold: t.bool("bold", default: false),
+                          color: t.color("color"), tone: t.choice("tone", default: Tone.primary),
+                          align: t.choice("align", default: Align.start),
+                          maxLines: t.int("max_lines", range: 0...1000) ?? 0)
+        case "image":
+            guard let path = t.string("path") else { t.sink.error(t.node, "an image needs 'path'"); return nil }
+            checkReadable(resolve(path, baseDir), t.node, t.sink)
+            return .image(path: resolve(path, baseDir), width: t.double("width", range: 0...10000),
+                          height: t.double("height", range: 0...10000), mode: t.choice("mode", default: ImageMode.fit),
+                          cornerRadius: t.double("corner_radius", default: 0, range: 0...1000))
+        case "button":
+            let title = t.string("title") ?? { t.sink.error(t.node, "a button needs 'title'"); return "" }()
+            let action = t.string("action") ?? { t.sink.error(t.node, "a button needs 'action' (the id its tap reports)"); return "" }()
+            return .button(title: title, action: action, style: t.choice("style", default: ButtonStyle.filled))
+        case "progress":
+            return .progress(value: t.double("value", default: 0, range: 0...1))
+        case "spacer":
+            return .spacer(height: t.double("height", range: 0...10000))
+        case "scroll":
+            let height = t.double("height", range: 0...10000)
+            guard var inner = t.table("content") else { t.sink.error(t.node, "a scroll needs a 'content' table"); return nil }
+            return parse(&inner, baseDir: baseDir).map { .scroll($0, height: height) }
+        default:
+            return nil
+        }
+    }
+}
+
+/// A path from a file, relative to that file's folder unless absolute.
+func resolve(_ path: String, _ baseDir: String) -> String {
+    path.hasPrefix("/") || baseDir.isEmpty ? path : baseDir + "/" + path
+}
+
+func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+}
+
+/// Reports a file the kiosk would fail to open, at the key that names it.
+func checkReadable(_ path: String, _ node: ConfigNode, _ sink: DiagnosticSink) {
+    if access(path, R_OK) != 0 {
+        sink.error(node, "cannot read '\(path)': \(String(cString: strerror(errno)))")
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

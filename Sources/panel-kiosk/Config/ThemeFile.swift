@@ -1,0 +1,62 @@
+import DrawerRuntime
+import PanelRenderer
+
+/// A theme file: fonts, sizes and a light and a dark palette (docs/config.md).
+enum ThemeFile {
+    static let paletteKeys = ["background", "card", "bar_background", "text", "secondary_text", "separator",
+                              "accent", "grabber", "progress_track", "image_placeholder", "dimming", "shadow",
+                              "pane", "drawer"]
+
+    static func load(path: String, appearance: String) throws(DiagnosticList) -> Theme {
+        let root = try ConfigLoader.load(path: path)
+        let sink = DiagnosticSink()
+        let theme = parse(root, appearance: appearance, sink: sink)
+        if !sink.items.isEmpty { throw DiagnosticList(items: sink.sorted) }
+        return theme
+    }
+
+    static func parse(_ root: ConfigNode, appearance: String, sink: DiagnosticSink) -> Theme {
+        var theme = appearance == "dark" ? Theme.dark : Theme.light
+        guard var top = TableReader(root, name: "", sink: sink) else { return theme }
+        theme.name = top.string("name", default: "custom")
+        if var f = top.table("fonts") {
+            for (key, setter) in [("regular", \Theme.fontPath), ("bold", \Theme.boldFontPath)] as [(String, WritableKeyPath<Theme, String>)] {
+                if let p = f.string(key) {
+                    if access(p, R_OK) == 0 { theme[keyPath: setter] = p } else {
+                        sink.error(f.node, "font '\(p)' for '\(key)' cannot be read")
+                    }
+                }
+            }
+            if let fb = f.strings("fallbacks") { theme.fallbackFontPaths = fb }
+            f.finish()
+        }
+        if var s = top.table("sizes") {
+            theme.titleSize = s.double("title", default: theme.titleSize, range: 4...200)
+            theme.bodySize = s.double("body", default: theme.bodySize, range: 4...200)
+            theme.captionSize = s.double("caption", default: theme.captionSize, range: 4...200)
+            theme.rowHeight = s.double("row_height", default: theme.rowHeight, range: 16...400)
+            theme.spacing = s.double("spacing", default: theme.spacing, range: 0...200)
+            theme.cornerRadius = s.double("corner_radius", default: theme.cornerRadius, range: 0...200)
+            theme.shadowStrength = s.double("shadow_strength", default: theme.shadowStrength, range: 0...4)
+            s.finish()
+        }
+        for mode in ["light", "dark"] {
+            guard var p = top.table(mode) else { continue }
+            var palette = mode == "dark" ? Theme.darkPalette : Theme.lightPalette
+            let paths: [WritableKeyPath<Theme.Palette, Color>] = [\.background, \.card, \.barBackground, \.text,
+                \.secondaryText, \.separator, \.accent, \.grabber, \.progressTrack, \.imagePlaceholder,
+                \.dimming, \.shadow, \.pane, \.drawer]
+            for (key, path) in zip(paletteKeys, paths) {
+                if let c = p.color(key) { palette[keyPath: path] = c }
+            }
+            p.finish()
+            if mode == appearance { theme.palette = palette }
+        }
+        top.finish()
+        return theme
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

@@ -1,0 +1,15 @@
+import ArgumentParser
+
+@main
+struct PanelKiosk: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "panel-kiosk",
+        abstract: "Touch drawers, sheets and popups for Linux kiosks, drawn straight to DRM/KMS.",
+        discussion: """
+            Files: an app file (screens and components), a theme file, a board file (the hardware).
+            `panel-kiosk demo` shows everything on this machine: the real display when there is
+            one, else offscreen PNGs in ./demo-out/.
+            """,
+        version: "0.1.0",
+        subcommands: [Demo.self, Run.self, Render.self, Check.self, Probe.self, Bench.self])
+}

@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import DrawerRuntime
+import Logging
+import PanelRenderer
+
+/// The service side of the kiosk loop, in one place: systemd readiness and watchdog, the
+/// virtual terminal, idle blanking and reset, and the control socket. `KioskLoop` tells it
+/// about flips and touches and asks it when to wake next.
+final class KioskServices {
+    let heartbeat: ServiceHeartbeat
+    let terminal: VirtualTerminal?
+    var blanker: IdleBlanker
+    var backlight: Backlight?
+    let control: ControlSocket?
+    private var controlGeneration = -1
+    let logger: Logger
+
+    init(app: AppConfig, board: BoardConfig, readyStatus: String) throws {
+        var logger = Logger(label: "panel-kiosk")
+        logger.logLevel = .notice
+        self.logger = logger
+        heartbeat = ServiceHeartbeat(notifier: SystemdNotifier(), readyStatus: readyStatus)
+        terminal = VirtualTerminal.acquire(logger: logger)
+        blanker = IdleBlanker(blankAfterS: board.blankAfterS, fadeS: board.fadeS,
+                              idleResetS: board.idleResetS ?? app.idleResetS, now: .now())
+        if let setting = board.backlight {
+            do { backlight = try Backlight.resolve(setting) } catch {
+                logger.warning("backlight: \(error); blanking will only turn the display off")
+            }
+        }
+        if let path = app.controlSocket {
+            var options = ControlSocket.Options()
+            options.mode = mode_t(app.controlSocketMode)
+            do { control = try ControlSocket(path: path, options: options) } catch {
+                throw Failure("\(app.path): control socket: \(error)")
+            }
+        } else { control = nil }
+    }
+
+    func close() {
+        heartbeat.stopping("stopping")
+        control?.close()
+        terminal?.close()
+    }
+
+    /// Keeps the event loop's interest in the control socket's descriptors current.
+    func syncWatches(_ loop: EventLoop, onReady: @escaping (Int32, Bool, Bool) -> Void) throws {
+        guard let control, control.generation != controlGeneration else { return }
+        controlGeneration = control.generation
+        let wanted = control.watches
+        let wantedFDs = Set(wanted.map(\.fd))
+        for fd in knownControlFDs.subtracting(wantedFDs) { loop.unwatch(fd) }
+        for w in wanted {
+            do { try loop.watch(w.fd, readable: w.readable, writable: w.writable) { r, wr in onReady(w.fd, r, wr) } }
+            catch { throw Failure("control socket: \(error)") }
+        }
+        knownControlFDs = wantedFDs
+    }
+    private var knownControlFDs = Set<Int32>()
+
+    /// Runs the commands that arrived on the socket against the screen; each gets its reply.
+    func runCommands(on screen: Screen, at now: Instant) -> [IdleBlanker.Action] {
+        guard let control else { return [] }
+        var actions: [IdleBlanker.Action] = []
+        for (client, command) in control.drainCommands() {
+            if command.wakesScreen { actions += blanker.activity(at: now) }
+            do {
+                try ControlDispatch.perform(command, on: screen, at: now)
+                control.reply(client: client)
+            } catch {
+                control.reply(client: client, error: error.message)
+            }
+        }
+        return actions
+    }
+
+    /// When the loop must wake next (watchdog ping, blanking), if ever.
+    var nextDeadline: Instant? {
+        [heartbeat.nextDeadline, blanker.nextDeadline].compactMap { $0 }.min()
+    }
+}

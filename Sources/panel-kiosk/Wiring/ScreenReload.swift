@@ -1,0 +1,16 @@
+import DrawerRuntime
+
+/// Replacing the screens of a running kiosk with what the files say now. A new file that
+/// does not validate is reported and changes nothing.
+enum ScreenReload {
+    /// A fresh screen from `path`, with the state of every component whose id and kind
+    /// match one on `old` carried over. Throws the file's diagnostics when it is invalid.
+    static func reload(path: String, old: Screen, geometry: FrameGeometry) throws -> SceneBuilder.Built {
+        let app = try loadApp(path)
+        let built = try SceneBuilder.build(app: app, geometry: geometry)
+        for c in built.screen.components {
+            if let previous = old.component(c.id), previous.kind == c.kind { c.carryState(from: previous) }
+        }
+        return built
+    }
+}

@@ -1,0 +1,96 @@
+import XCTest
+@testable import DrawerRuntime
+import PanelRenderer
+
+/// The snap rule with interaction.md §1.5's worked numbers: heights 68 / 264 / 777
+/// (an 844 pt screen with a 47 pt top safe area and the 20 pt top inset).
+final class BottomDrawerRulesTests: XCTestCase {
+    let rules = BottomDrawerRules(config: BottomDrawerConfig(),
+                                  env: Environment(size: Size(390, 844), safeArea: EdgeInsets(top: 47)))
+
+    func testStopsUsePulleyDefaults() {
+        XCTAssertEqual(rules.stopHeight(of: .collapsed), 68)
+        XCTAssertEqual(rules.stopHeight(of: .partiallyRevealed), 264)
+        XCTAssertEqual(rules.stopHeight(of: .open), 777)
+        XCTAssertEqual(rules.stopHeight(of: .closed), 0)
+        XCTAssertEqual(rules.stops.map(\.0), [.open, .partiallyRevealed, .collapsed], "closed is never a user stop")
+    }
+
+    func testSnapRuleWorkedExamples() {
+        let cases: [(from: DrawerPosition, height: Double, v: Double, expected: DrawerPosition, why: String)] = [
+            (.partiallyRevealed, 300, 0, .open, "36 pt drag at rest exceeds the 20 pt threshold: one step up"),
+            (.partiallyRevealed, 280, 0, .partiallyRevealed, "16 pt drag springs back"),
+            (.partiallyRevealed, 300, 2000, .open, "projects to ~498, nearest is partial, exceeds: open"),
+            (.collapsed, 100, 5050, .open, "projects to 600: nearest is open, skips partial"),
+            (.partiallyRevealed, 240, 0, .collapsed, "24 pt down: one step down"),
+            (.open, 700, -3000, .partiallyRevealed, "a flick down from open projects to ~403: partial"),
+            (.open, 700, -6000, .collapsed, "a hard flick projects to ~106: collapsed, skipping partial"),
+        ]
+        for c in cases {
+            XCTAssertEqual(rules.snapTarget(from: c.from, height: c.height, upwardVelocity: c.v), c.expected, c.why)
+        }
+    }
+
+    func testNearestPositionModeSkipsTheThreshold() {
+        var config = BottomDrawerConfig()
+        config.snapMode = .nearestPosition
+        let r = BottomDrawerRules(config: config, env: rules.env)
+        XCTAssertEqual(r.snapTarget(from: .partiallyRevealed, height: 300, upwardVelocity: 0), .partiallyRevealed)
+    }
+
+    func testDimmingIsZeroUpToPartialThenReachesHalfAtOpen() {
+        XCTAssertEqual(rules.dimmingAlpha(height: 264), 0)
+        XCTAssertEqual(rules.dimmingAlpha(height: 100), 0)
+        XCTAssertEqual(rules.dimmingAlpha(height: 777), 0.5, accuracy: 1e-9)
+        XCTAssertEqual(rules.dimmingAlpha(height: (264 + 777) / 2), 0.25, accuracy: 1e-9)
+    }
+
+    func testCompactModeDropsPartialAndAutomaticPicksPanelOnWideScreens() {
+        var config = BottomDrawerConfig()
+        config.displayMode = .compact
+        XCTAssertFalse(BottomDrawerRules(config: config, env: rules.env).supported.contains(.partiallyRevealed))
+        config.displayMode = .automatic
+        XCTAssertEqual(BottomDrawerRules(config: config, env: Environment(size: Size(599, 400))).displayMode, .drawer)
+        XCTAssertEqual(BottomDrawerRules(config: config, env: Environment(size: Size(800, 480))).displayMode, .panel)
+    }
+
+    func testPanelGrowsDownFromTheTopLeftCorner() {
+        var config = BottomDrawerConfig()
+        config.displayMode = .panel
+        let r = BottomDrawerRules(config: config, env: Environment(size: Size(1024, 768)))
+        XCTAssertEqual(r.cardFrame(height: 264), Rect(10, 10, 325, 264))
+    }
+
+    func testBounceHasThreeDecayingHumps() {
+        let total = 32.0 / 30.0 * 0.75
+        let peaks = (0..<3).map { rules.bounceOffset(elapsed: total * (Double($0) + 0.5) / 3)! }
+        XCTAssertEqual(peaks[0], 50, accuracy: 1e-6)
+        XCTAssertEqual(peaks[1], 25, accuracy: 1e-6)
+        XCTAssertEqual(peaks[2], 12.5, accuracy: 1e-6)
+        XCTAssertNil(rules.bounceOffset(elapsed: total + 0.001))
+    }
+}
+
+/// The component through touches: a panel hanging from a top corner grows as the finger
+/// moves down.
+final class BottomDrawerPanelTests: XCTestCase {
+    func testTopCornerPanelOpensOnADownwardDrag() {
+        var config = BottomDrawerConfig()
+        config.displayMode = .panel
+        config.panelCorner = .topRight
+        let sink = EventSink()
+        let drawer = BottomDrawer(id: "d", config: config, content: nil, env: Environment(size: Size(800, 480)), events: sink)
+        XCTAssertEqual(drawer.position, .collapsed)
+        let x = 600.0
+        var t = 0
+        func touch(_ phase: TouchEvent.Phase, _ y: Double) {
+            drawer.handle(TouchEvent(id: 1, phase: phase, location: Point(x, y), time: .milliseconds(t)))
+            t += 16
+        }
+        touch(.down, 40)
+        for y in stride(from: 60.0, through: 300, by: 30) { touch(.move, y) }
+        touch(.up, 300)
+        XCTAssertEqual(drawer.position, .open)
+        XCTAssertEqual(sink.events.first?.field("to"), .string("open"))
+    }
+}

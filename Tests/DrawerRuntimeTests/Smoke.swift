@@ -1,2 +1,0 @@
-import XCTest
-final class DrawerRuntimeTestsSmoke: XCTestCase { func testNothing() {} }

@@ -1,0 +1,69 @@
+import XCTest
+@testable import DrawerRuntime
+import PanelRenderer
+
+/// The dismiss card through its touch and action entry points, on a test clock (H = 844).
+final class SwipeDismissTests: XCTestCase {
+    let env = Environment(size: Size(390, 844))
+
+    func make(_ events: EventSink, sticky: Bool = false) -> SwipeDismiss {
+        var c = SwipeDismissConfig()
+        c.isSticky = sticky
+        return SwipeDismiss(id: "m", config: c, title: "T", content: nil, text: nil, env: env, events: events)
+    }
+    func frames(_ s: SwipeDismiss, from: Double, to ms: Double) {
+        var t = from
+        while t < ms { t = min(ms, t + 1000.0 / 60); s.advance(to: .milliseconds(t)) }
+    }
+    func touch(_ s: SwipeDismiss, _ phase: TouchEvent.Phase, _ p: Point, ms: Double) {
+        s.advance(to: .milliseconds(ms))
+        s.handle(TouchEvent(id: 1, phase: phase, location: p, time: .milliseconds(ms)))
+    }
+    func statuses(_ e: EventSink) -> [String] {
+        e.events.compactMap { if case .string(let s)? = $0.field("status") { return s }; return nil }
+    }
+
+    func testAFingerCatchesTheReturningCardWhereItIs() {
+        let events = EventSink()
+        let s = make(events, sticky: true)
+        touch(s, .down, Point(200, 100), ms: 0)
+        for i in 1...5 { touch(s, .move, Point(200, 100 + Double(i) * 40), ms: Double(i) * 30) }
+        touch(s, .up, Point(200, 300), ms: 250)          // 200 < 253.2, finger rested: cancelled
+        XCTAssertEqual(statuses(events), ["cancelled"])
+        frames(s, from: 250, to: 350)                     // half way back: 100 → 50
+        XCTAssertEqual(s.offset, 50, accuracy: 0.5)
+        touch(s, .down, Point(200, 400), ms: 350)
+        XCTAssertEqual(s.offset, 50, accuracy: 0.5, "caught, not jumped")
+        touch(s, .move, Point(200, 420), ms: 380)          // sticky: +20 pt of finger = +10 pt
+        XCTAssertEqual(s.offset, 60, accuracy: 0.5)
+        // The raw translation counts from the catch: 2 × 50 + 20 = 120 < 253.2 → cancelled.
+        touch(s, .up, Point(200, 420), ms: 500)
+        XCTAssertEqual(statuses(events), ["cancelled", "cancelled"])
+    }
+
+    func testCloseButtonAndDismissActionSlideOutThenComplete() throws {
+        let events = EventSink()
+        let s = make(events)
+        // Close button: 30 × 30, 10 pt from the right, centred in the 44 pt header below the grabber band.
+        touch(s, .down, Point(390 - 25, 14 + 22), ms: 0)
+        touch(s, .up, Point(390 - 25, 14 + 22), ms: 40)
+        XCTAssertEqual(statuses(events), ["initiated"])
+        frames(s, from: 40, to: 140)
+        XCTAssertEqual(s.offset, 422, accuracy: 1, "linear: half of 844 at 0.1 s")
+        XCTAssertEqual(s.alpha, 0.5, accuracy: 0.01)
+        XCTAssertTrue(s.claims(Point(200, 600)), "a leaving card swallows touches")
+        touch(s, .down, Point(200, 600), ms: 150)        // ignored: the slide finishes
+        frames(s, from: 150, to: 260)
+        XCTAssertEqual(statuses(events), ["initiated", "completed"])
+        XCTAssertFalse(s.isPresented)
+        XCTAssertFalse(s.claims(Point(200, 600)), "touches pass through once it is gone")
+        try s.perform("present", [], at: .milliseconds(300))
+        frames(s, from: 300, to: 1500)
+        XCTAssertEqual(s.offset, 0)
+        XCTAssertTrue(s.isPresented)
+        try s.perform("dismiss", [], at: .milliseconds(1500))
+        frames(s, from: 1500, to: 1800)
+        XCTAssertEqual(statuses(events), ["initiated", "completed", "initiated", "completed"])
+        XCTAssertThrowsError(try s.perform("open", [], at: .seconds(2)))
+    }
+}

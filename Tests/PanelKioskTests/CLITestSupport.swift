@@ -1,0 +1,43 @@
+import Foundation
+import XCTest
+
+/// Runs the built `panel-kiosk` binary, as a user or a script would.
+struct CLI {
+    struct Result { var status: Int32; var stdout: String; var stderr: String }
+
+    static var binary: String {
+        if let override = ProcessInfo.processInfo.environment["PANEL_KIOSK_BIN"] { return override }
+        // The test runner (an .xctest executable on Linux) sits in the build folder next to
+        // the panel-kiosk executable it was built with.
+        let runner = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return runner.deletingLastPathComponent().appendingPathComponent("panel-kiosk").path
+    }
+
+    /// The package root, for examples/ and board-configs/.
+    static var root: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+    }
+
+    static func run(_ args: [String], cwd: String? = nil) throws -> Result {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: binary)
+        p.arguments = args
+        if let cwd { p.currentDirectoryURL = URL(fileURLWithPath: cwd) }
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+                      stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    static func tempDir() -> String {
+        let d = NSTemporaryDirectory() + "pk-test-" + UUID().uuidString
+        try! FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)
+        return d
+    }
+}

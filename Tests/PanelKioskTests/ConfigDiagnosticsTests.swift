@@ -1,0 +1,104 @@
+import XCTest
+@testable import panel_kiosk
+
+/// `check`'s messages, exactly: file, line, column and words.
+final class ConfigDiagnosticsTests: XCTestCase {
+    func diagnostics(_ text: String, file: String = "app.toml") -> [String] {
+        let path = NSTemporaryDirectory() + "/pk-\(UUID().uuidString)-" + file
+        try! text.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return Check.validate(path).map { $0.description.replacingOccurrences(of: path, with: file) }
+    }
+
+    func testValidAppHasNoDiagnostics() {
+        XCTAssertEqual(diagnostics("""
+            name = "x"
+            [[component]]
+            id = "drawer"
+            kind = "bottom_drawer"
+            [component.content]
+            kind = "list"
+            rows = [{ title = "a", action = "a" }]
+            """), [])
+    }
+
+    func testUnknownKeyWithDidYouMean() {
+        XCTAssertEqual(diagnostics("""
+            [[component]]
+            id = "drawer"
+            kind = "bottom_drawer"
+            colapsed_height = 80
+            """), ["app.toml:4:1: unknown key 'colapsed_height' in component 'drawer' (did you mean 'collapsed_height'?)"])
+    }
+
+    func testWrongTypesAndRangesNameTheValue() {
+        XCTAssertEqual(diagnostics("""
+            [[component]]
+            id = "drawer"
+            kind = "bottom_drawer"
+            partial_height = "tall"
+            dimming_opacity = 3
+            initial = "opne"
+            """), [
+                "app.toml:4:1: 'partial_height' must be a number, found a string",
+                "app.toml:5:1: 'dimming_opacity' = 3 is out of range 0...1",
+                "app.toml:6:1: 'initial' = 'opne' is not one of 'collapsed', 'partiallyRevealed', 'open', 'closed' (did you mean 'open'?)",
+            ])
+    }
+
+    func testSyntaxErrorsComeWithTheirPosition() {
+        let d = diagnostics("name = \"x\"\n[[component]\n")
+        XCTAssertEqual(d.count, 1)
+        XCTAssertTrue(d[0].hasPrefix("app.toml:2:"), d[0])
+        XCTAssertTrue(d[0].contains("TOML syntax"), d[0])
+    }
+
+    func testComponentProblems() {
+        XCTAssertEqual(diagnostics("""
+            [[component]]
+            id = "a"
+            kind = "drawer"
+
+            [[component]]
+            kind = "bottom_drawer"
+            """), [
+                "app.toml:3:1: 'kind' = 'drawer' is not one of 'bottom_drawer', 'sheet', 'side_drawer', 'swipe_dismiss', 'popup'",
+                "app.toml:5:1: component[1] needs an 'id'",
+            ])
+    }
+
+    func testMissingImageIsReportedAtItsKey() {
+        let d = diagnostics("""
+            [background]
+            image = "nope/missing.png"
+            """)
+        XCTAssertEqual(d.count, 1)
+        XCTAssertTrue(d[0].hasPrefix("app.toml:1:1: cannot read '") && d[0].hasSuffix("nope/missing.png': No such file or directory"), d[0])
+    }
+
+    func testBoardFileProblems() {
+        XCTAssertEqual(diagnostics("""
+            name = "b"
+            [display]
+            rotation = 45
+            mode = "big"
+            scael = 2
+            """, file: "board.toml"), [
+                "board.toml:3:1: 'rotation' must be 0, 90, 180 or 270",
+                "board.toml:4:1: 'mode' = 'big' must be 'auto' or WIDTHxHEIGHT[@HZ], e.g. '1024x768@60'",
+                "board.toml:5:1: unknown key 'scael' in [display] (did you mean 'scale'?)",
+            ])
+    }
+
+    func testThemeFileProblems() {
+        XCTAssertEqual(diagnostics("""
+            [light]
+            accent = "blue"
+            card = "#FFFFFF"
+            txet = "#000000"
+            """, file: "theme.toml"), [
+                "theme.toml:2:1: 'accent' must be a colour like \"#RRGGBB\" or \"#RRGGBBAA\"",
+                "theme.toml:4:1: unknown key 'txet' in [light] (did you mean 'text'?)",
+            ])
+    }
+}

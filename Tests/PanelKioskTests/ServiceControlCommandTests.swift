@@ -1,0 +1,92 @@
+import XCTest
+@testable import panel_kiosk
+
+/// Parsing of control-socket lines into commands, with the exact error messages.
+final class ServiceControlCommandTests: XCTestCase {
+    private func parse(_ s: String) -> ControlCommand.Parsed { ControlCommand.parse(line: Array(s.utf8)) }
+    private func command(_ s: String, file: StaticString = #filePath, line: UInt = #line) -> ControlCommand? {
+        switch parse(s).result {
+        case .success(let c): return c
+        case .failure(let e): XCTFail("\(s): \(e)", file: file, line: line); return nil
+        }
+    }
+    private func error(_ s: String) -> String? {
+        if case .failure(let e) = parse(s).result { return e.message }
+        return nil
+    }
+
+    func testEveryCommand() {
+        XCTAssertEqual(command(#"{"cmd":"set_popup_item","target":"player","title":"Song","subtitle":"Artist","progress":0.37}"#),
+                       .setPopupItem(target: "player", title: "Song", subtitle: "Artist", progress: 0.37))
+        XCTAssertEqual(command(#"{"cmd":"set_popup_item","target":"player","progress":1}"#),
+                       .setPopupItem(target: "player", title: nil, subtitle: nil, progress: 1))
+        XCTAssertEqual(command(#"{"cmd":"present_bar","target":"player"}"#), .presentBar(target: "player", animated: true))
+        XCTAssertEqual(command(#"{"cmd":"dismiss_bar","target":"player","animated":false}"#), .dismissBar(target: "player", animated: false))
+        XCTAssertEqual(command(#"{"cmd":"open","target":"player"}"#), .open(target: "player", side: nil, animated: true))
+        XCTAssertEqual(command(#"{"cmd":"open","target":"menu","side":"left"}"#), .open(target: "menu", side: .left, animated: true))
+        XCTAssertEqual(command(#"{"cmd":"close","target":"menu"}"#), .close(target: "menu", animated: true))
+        XCTAssertEqual(command(#"{"cmd":"push","target":"sheet","page":"details"}"#), .push(target: "sheet", page: "details", animated: true))
+        XCTAssertEqual(command(#"{"cmd":"pop","target":"sheet"}"#), .pop(target: "sheet", animated: true))
+        XCTAssertEqual(command(#"{"cmd":"set_position","target":"drawer","position":"partiallyRevealed"}"#),
+                       .setDrawerPosition(target: "drawer", position: .partiallyRevealed, animated: true))
+        XCTAssertEqual(command(#"{"cmd":"replace_content","target":"menu","page":"settings"}"#), .replaceContent(target: "menu", page: "settings"))
+        XCTAssertEqual(command(#"{"cmd":"snap","target":"sheet","anchor":0}"#), .snapSheet(target: "sheet", anchor: 0, animated: true))
+        XCTAssertEqual(command(#"{"cmd":"subscribe"}"#), .subscribe)
+        XCTAssertEqual(command(#"{"cmd":"unsubscribe"}"#), .unsubscribe)
+    }
+
+    func testIdIsKeptEvenOnErrors() {
+        XCTAssertEqual(parse(#"{"cmd":"pop","target":"sheet","id":7}"#).id, .number(7))
+        let bad = parse(#"{"cmd":"pop","id":"a"}"#)
+        XCTAssertEqual(bad.id, .string("a"))
+        XCTAssertEqual(bad.result, .failure(.init("\"pop\" needs \"target\" (a string)")))
+    }
+
+    func testExactErrorMessages() {
+        XCTAssertEqual(error(#"{"cmd":"pop","target":"#), "malformed JSON")
+        XCTAssertEqual(error("\u{FF}\u{FE}"), "malformed JSON")
+        XCTAssertEqual(error(#"["pop"]"#), "a command must be a JSON object")
+        XCTAssertEqual(error(#"{"target":"sheet"}"#), "missing \"cmd\"")
+        XCTAssertEqual(error(#"{"cmd":5}"#), "\"cmd\" must be a string")
+        XCTAssertEqual(error(#"{"cmd":"psuh","target":"sheet"}"#), "unknown command \"psuh\" (did you mean \"push\"?)")
+        XCTAssertEqual(error(#"{"cmd":"explode"}"#), "unknown command \"explode\"")
+        XCTAssertEqual(error(#"{"cmd":"set_popup_item","target":"player","titel":"x"}"#),
+                       "unknown field \"titel\" in \"set_popup_item\" (did you mean \"title\"?)")
+        XCTAssertEqual(error(#"{"cmd":"set_popup_item","target":"player"}"#),
+                       "\"set_popup_item\" needs at least one of \"title\", \"subtitle\", \"progress\"")
+        XCTAssertEqual(error(#"{"cmd":"set_popup_item","target":"player","progress":1.5}"#), "\"progress\" must be a number from 0 to 1")
+        XCTAssertEqual(error(#"{"cmd":"set_popup_item","target":"player","progress":"half"}"#), "\"progress\" must be a number")
+        XCTAssertEqual(error(#"{"cmd":"set_popup_item","target":"player","title":3}"#), "\"title\" must be a string")
+        XCTAssertEqual(error(#"{"cmd":"push","target":"sheet"}"#), "\"push\" needs \"page\" (a string)")
+        XCTAssertEqual(error(#"{"cmd":"close","target":"menu","animated":"yes"}"#), "\"animated\" must be true or false")
+        XCTAssertEqual(error(#"{"cmd":"set_position","target":"drawer"}"#),
+                       "\"set_position\" needs \"position\" (one of \"collapsed\", \"partiallyRevealed\", \"open\", \"closed\")")
+        XCTAssertEqual(error(#"{"cmd":"set_position","target":"drawer","position":"opne"}"#),
+                       "\"position\" must be one of \"collapsed\", \"partiallyRevealed\", \"open\", \"closed\" (did you mean \"open\"?)")
+        XCTAssertEqual(error(#"{"cmd":"open","target":"menu","side":"up"}"#),
+                       "\"side\" must be one of \"left\", \"right\", \"top\", \"bottom\"")
+        XCTAssertEqual(error(#"{"cmd":"snap","target":"sheet"}"#), "\"snap\" needs \"anchor\" (an anchor index, 0 = top-most)")
+        XCTAssertEqual(error(#"{"cmd":"snap","target":"sheet","anchor":1.5}"#), "\"anchor\" must be a whole number from 0")
+    }
+
+    func testDeepNestingIsRefusedWithoutRecursion() {
+        let deep = String(repeating: "[", count: 60_000) + String(repeating: "]", count: 60_000)
+        XCTAssertEqual(error(deep), "malformed JSON")
+        XCTAssertEqual(error(#"{"cmd":"pop","target":"s","x":"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["}"#),
+                       "unknown field \"x\" in \"pop\"")
+    }
+
+    func testReplyLines() {
+        XCTAssertEqual(ControlSocket.replyLine(.success(()), id: nil), "{\"ok\":true}\n")
+        XCTAssertEqual(ControlSocket.replyLine(.success(()), id: .number(3)), "{\"ok\":true,\"id\":3}\n")
+        XCTAssertEqual(ControlSocket.replyLine(.failure(.init("a \"quoted\"\nthing")), id: .string("x")),
+                       "{\"ok\":false,\"error\":\"a \\\"quoted\\\"\\nthing\",\"id\":\"x\"}\n")
+    }
+
+    func testOnlyForegroundCommandsWakeTheScreen() {
+        XCTAssertTrue(ControlCommand.presentBar(target: "player", animated: true).wakesScreen)
+        XCTAssertTrue(ControlCommand.open(target: "menu", side: .left, animated: true).wakesScreen)
+        XCTAssertFalse(ControlCommand.setPopupItem(target: "player", title: nil, subtitle: nil, progress: 0.5).wakesScreen)
+        XCTAssertFalse(ControlCommand.dismissBar(target: "player", animated: true).wakesScreen)
+    }
+}

@@ -1,2 +1,0 @@
-import XCTest
-final class PanelKioskTestsSmoke: XCTestCase { func testNothing() {} }

@@ -1,2 +1,0 @@
-import XCTest
-final class PanelRendererTestsSmoke: XCTestCase { func testNothing() {} }
