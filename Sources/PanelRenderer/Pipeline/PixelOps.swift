@@ -85,30 +85,37 @@ enum RowOps {
                 }
                 return
             }
-            var i = 0
-            if n >= 4 {
-                // Four pixels per step in 16-bit lanes: sc = s * c, d = sc + d * (1 - sc.a).
-                let raw = UnsafeMutableRawPointer(d)
-                let sl = lanes(SIMD4<UInt32>(repeating: s & 0xFFFF) | (SIMD4<UInt32>(repeating: s >> 16) &<< 16))
-                while i + 4 <= n {
-                    let c = SIMD4<UInt32>(UInt32(m[i]), UInt32(m[i + 1]), UInt32(m[i + 2]), UInt32(m[i + 3]))
-                    let sc = scale8(sl, spread(c))
-                    let ia = SIMD4<UInt32>(repeating: 255) &- (unsafeBitCast(sc, to: SIMD4<UInt32>.self) &>> 24)
-                    let p = raw + i * 4
-                    let dv = p.loadUnaligned(as: SIMD8<UInt16>.self)
-                    p.storeBytes(of: sc &+ scale8(dv, spread(ia)), as: SIMD8<UInt16>.self)
-                    i += 4
-                }
-            }
-            while i < n {
-                let c = UInt32(m[i])
-                if c != 0 { d[i] = srcOver(c == 255 ? s : mulPixel(s, c), d[i]) }
-                i += 1
-            }
+            maskedOver(d, m, n, s)
         case .src:
             for i in 0..<n { d[i] = lerpPixel(s, d[i], UInt32(m[i])) }
         case .clear:
             for i in 0..<n { d[i] = mulPixel(d[i], 255 &- UInt32(m[i])) }
+        }
+    }
+
+    /// SrcOver of `s` through per-pixel coverage, four pixels per step in 16-bit lanes:
+    /// sc = s * c, d = sc + d * (1 - sc.a). Not inlined, so the high-half multiplies
+    /// survive (see `blendSolid`).
+    @inline(never)
+    static func maskedOver(_ d: UnsafeMutablePointer<UInt32>, _ m: UnsafePointer<UInt8>, _ n: Int, _ s: UInt32) {
+        var i = 0
+        if n >= 4 {
+            let raw = UnsafeMutableRawPointer(d)
+            let sl = lanes(SIMD4<UInt32>(repeating: s))
+            while i + 4 <= n {
+                let c = SIMD4<UInt32>(UInt32(m[i]), UInt32(m[i + 1]), UInt32(m[i + 2]), UInt32(m[i + 3]))
+                let sc = scale8Mulhi(sl, spread(c))
+                let ia = SIMD4<UInt32>(repeating: 255) &- (unsafeBitCast(sc, to: SIMD4<UInt32>.self) &>> 24)
+                let p = raw + i * 4
+                let dv = p.loadUnaligned(as: SIMD8<UInt16>.self)
+                p.storeBytes(of: sc &+ scale8Mulhi(dv, spread(ia)), as: SIMD8<UInt16>.self)
+                i += 4
+            }
+        }
+        while i < n {
+            let c = UInt32(m[i])
+            if c != 0 { d[i] = srcOver(c == 255 ? s : mulPixel(s, c), d[i]) }
+            i += 1
         }
     }
 
@@ -148,7 +155,7 @@ enum RowOps {
     }
 
     /// SrcOver of premultiplied source pixels, four per step.
-    @inline(__always)
+    @inline(never)
     static func overRow(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ n: Int) {
         var i = 0
         let raw = UnsafeMutableRawPointer(d), sraw = UnsafeRawPointer(s)
@@ -157,7 +164,7 @@ enum RowOps {
             let ia = SIMD4<UInt32>(repeating: 255) &- (sv &>> 24)
             let p = raw + i * 4
             let dv = p.loadUnaligned(as: SIMD8<UInt16>.self)
-            p.storeBytes(of: lanes(sv) &+ scale8(dv, spread(ia)), as: SIMD8<UInt16>.self)
+            p.storeBytes(of: lanes(sv) &+ scale8Mulhi(dv, spread(ia)), as: SIMD8<UInt16>.self)
             i += 4
         }
         while i < n { d[i] = srcOver(s[i], d[i]); i += 1 }
