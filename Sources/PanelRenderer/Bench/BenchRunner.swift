@@ -77,8 +77,10 @@ public struct BenchResult: Sendable {
 public enum BenchRunner {
     /// Renders and times the scene. `warmup` frames precede `frames` timed ones per case.
     /// Writes the last full frame into `frameOut` when given (same size).
+    /// `coldPoolBytes` is the pool the cold memcpy reads from (bench-scene §4: 256 MiB).
     public static func run(width: Int, height: Int, frames: Int, warmup: Int = 30,
-                           text: BenchTextDrawer?, frameOut: Pixmap? = nil) -> BenchResult? {
+                           text: BenchTextDrawer?, frameOut: Pixmap? = nil,
+                           coldPoolBytes: Int = 256 << 20) -> BenchResult? {
         guard frames > 0, let frame = Pixmap(width: width, height: height),
               let saved = Pixmap(width: width, height: height) else { return nil }
         let scene = BenchScene(width: width, height: height)
@@ -124,7 +126,7 @@ public enum BenchRunner {
 
         // memcpy, cold: each copy reads a fresh frame from a 256 MiB pool into the frame
         // buffer (the anchors' "from DRAM" case; a cold destination too would be slower).
-        let poolBytes = max(256 << 20, bytes * 8)
+        let poolBytes = max(coldPoolBytes, bytes * 8)
         let pool = UnsafeMutableRawPointer.allocate(byteCount: poolBytes, alignment: 64)
         defer { pool.deallocate() }
         memset(pool, 1, poolBytes)   // fault the pages in before timing
