@@ -109,3 +109,25 @@ extension ClipShadowTests {
         XCTAssertEqual(p[10, 10], 0, "outside the inner rounded corner")
     }
 }
+
+extension ClipShadowTests {
+    func testAnimatedShadowReusesAFewMasks() {
+        let (p, c) = canvas(300, 400)   // keep `p`: the canvas only borrows its pixels
+        let shadow = Shadow(color: Color(r: 0, g: 0, b: 0, a: 60), blur: 12, offset: Point(0, 4))
+        for step in 0..<40 {
+            // A card sliding up by 0.37 px per frame: four sub-pixel phases.
+            c.drawShadow(roundedRect: Rect(10, 120 - 0.37 * Double(step), 280, 60), radii: CornerRadii(all: 12),
+                         shadow: shadow)
+        }
+        XCTAssertLessThanOrEqual(c.shadowCache.blurCount, 4, "phases snap to 1/4 px")
+        let before = c.shadowCache.blurCount
+        for step in 0..<40 {
+            // A tall sheet sliding and growing: its length beyond the corners is stretched,
+            // so only phase and the length's fraction matter.
+            c.drawShadow(roundedRect: Rect(10, 200 - 0.37 * Double(step), 280, 150 + 0.37 * Double(step)),
+                         radii: CornerRadii(all: 12), shadow: shadow)
+        }
+        XCTAssertLessThanOrEqual(c.shadowCache.blurCount - before, 16)
+        XCTAssertNotEqual(p[150, 360], 0, "shadow below the sheet")
+    }
+}

@@ -27,7 +27,7 @@ final class ShadowMask {
 final class ShadowCache {
     private var entries: [ShadowMask] = []
     private var clock = 0
-    let capacity = 16
+    let capacity = 32
     /// Number of masks blurred so far (tests check that steady state does not re-blur).
     private(set) var blurCount = 0
 
