@@ -139,6 +139,17 @@ final class Rasterizer {
                                        minCol: inout Int, maxCol: inout Int) {
         let cover = row.cover, area = row.area, bits = row.bits
         var x0 = min(xa, xb), x1 = max(xa, xb)
+        // Commonest case first: the piece stays in one column inside the clip (steep or
+        // short edges), one cell.
+        if x0 >= 0 && x1 < rightD {
+            let c = Int(x0)
+            if x1 <= Double(c + 1) {
+                row.deposit(c, dy, dy * (1 - ((x0 + x1) * 0.5 - Double(c))))
+                if c < minCol { minCol = c }
+                if c > maxCol { maxCol = c }
+                return
+            }
+        }
         if x0 >= rightD { return }
         if x1 <= 0 {
             row.deposit(0, dy, dy)
