@@ -6,7 +6,8 @@ import XCTest
 final class BenchRunnerTests: XCTestCase {
     func testJSONHasContractFieldsInOrder() throws {
         let out = Pixmap(width: 64, height: 48)!
-        let r = try XCTUnwrap(BenchRunner.run(width: 64, height: 48, frames: 3, warmup: 1, text: nil, frameOut: out))
+        let r = try XCTUnwrap(BenchRunner.run(width: 64, height: 48, frames: 3, warmup: 1, text: nil, frameOut: out,
+                                                       coldPoolBytes: 1 << 20))
         let json = r.json
         let prefix = "{\"scene\": \"bench-scene-v1\", \"size\": [64, 48], \"frames\": 3, \"full_ms\": {\"median\": "
         XCTAssertTrue(json.hasPrefix(prefix), json)

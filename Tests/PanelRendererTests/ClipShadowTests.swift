@@ -85,3 +85,49 @@ final class ClipShadowTests: XCTestCase {
         XCTAssertEqual(BoxBlur.boxWidth(sigma: .nan), 1)
     }
 }
+
+extension ClipShadowTests {
+    func testRoundedClipMaskIsReusedFrameToFrame() {
+        let (p, c) = canvas(50, 50)
+        var first: Mask?
+        for _ in 0..<5 {
+            c.save()
+            c.clip(toRoundedRect: Rect(5, 5, 30, 30), radii: CornerRadii(all: 8))
+            if first == nil { first = c.state.clipMask?.mask }
+            XCTAssertTrue(c.state.clipMask?.mask === first, "same mask every frame")
+            // A nested clip inside needs a second mask, not the one in use.
+            c.save()
+            c.clip(toRoundedRect: Rect(10, 10, 20, 20), radii: CornerRadii(all: 4))
+            XCTAssertFalse(c.state.clipMask?.mask === first)
+            c.fillRect(Rect(0, 0, 50, 50), .solid(.black))
+            c.restore()
+            c.restore()
+        }
+        XCTAssertEqual(c.clipMaskPool.count, 2)
+        XCTAssertEqual(p[6, 6], 0)
+        XCTAssertEqual(p[20, 20] >> 24, 255)
+        XCTAssertEqual(p[10, 10], 0, "outside the inner rounded corner")
+    }
+}
+
+extension ClipShadowTests {
+    func testAnimatedShadowReusesAFewMasks() {
+        let (p, c) = canvas(300, 400)   // keep `p`: the canvas only borrows its pixels
+        let shadow = Shadow(color: Color(r: 0, g: 0, b: 0, a: 60), blur: 12, offset: Point(0, 4))
+        for step in 0..<40 {
+            // A card sliding up by 0.37 px per frame: four sub-pixel phases.
+            c.drawShadow(roundedRect: Rect(10, 120 - 0.37 * Double(step), 280, 60), radii: CornerRadii(all: 12),
+                         shadow: shadow)
+        }
+        XCTAssertLessThanOrEqual(c.shadowCache.blurCount, 4, "phases snap to 1/4 px")
+        let before = c.shadowCache.blurCount
+        for step in 0..<40 {
+            // A tall sheet sliding and growing: its length beyond the corners is stretched,
+            // so only phase and the length's fraction matter.
+            c.drawShadow(roundedRect: Rect(10, 200 - 0.37 * Double(step), 280, 150 + 0.37 * Double(step)),
+                         radii: CornerRadii(all: 12), shadow: shadow)
+        }
+        XCTAssertLessThanOrEqual(c.shadowCache.blurCount - before, 16)
+        XCTAssertNotEqual(p[150, 360], 0, "shadow below the sheet")
+    }
+}

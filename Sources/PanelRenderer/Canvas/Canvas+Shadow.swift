@@ -35,9 +35,16 @@ extension Canvas {
         }
         let kx = reduce(dev.width, max(rr.topLeft, rr.bottomLeft), max(rr.topRight, rr.bottomRight))
         let ky = reduce(dev.height, max(rr.topLeft, rr.topRight), max(rr.bottomLeft, rr.bottomRight))
-        let fx0 = dev.x.rounded(.down), fy0 = dev.y.rounded(.down)
-        let key = ShadowKey(width: dev.width - Double(kx), height: dev.height - Double(ky),
-                            phaseX: dev.x - fx0, phaseY: dev.y - fy0, radii: rr, boxWidth: d)
+        // Sub-pixel phase and the reduced length's fraction snap to 1/4 px (an error of at
+        // most 1/8 px under a blur of several px) so an animated shadow reuses a handful of
+        // cached masks instead of blurring a new one every frame.
+        func quarter(_ v: Double) -> Double { (v * 4).rounded() / 4 }
+        var fx0 = dev.x.rounded(.down), fy0 = dev.y.rounded(.down)
+        var phaseX = quarter(dev.x - fx0), phaseY = quarter(dev.y - fy0)
+        if phaseX >= 1 { fx0 += 1; phaseX = 0 }
+        if phaseY >= 1 { fy0 += 1; phaseY = 0 }
+        let key = ShadowKey(width: quarter(dev.width - Double(kx)), height: quarter(dev.height - Double(ky)),
+                            phaseX: phaseX, phaseY: phaseY, radii: rr, boxWidth: d)
         guard let sm = shadowCache.mask(for: key, rasterizer: rasterizer) else { return }
         compositeShadow(sm, originX: Int(fx0) - sm.pad, originY: Int(fy0) - sm.pad,
                         stretchX: kx, stretchY: ky, color: color)

@@ -2,6 +2,15 @@
 /// fills, strokes, images, masks and shadows. A class because it owns scratch memory (edge
 /// buffers, span rows, gradient tables, the shadow cache) that is reused by every call, so
 /// steady-state frames do not allocate. Not thread-safe; use one canvas per thread.
+///
+/// What allocates: scratch growth the first time a bigger shape or row is seen; a shadow
+/// cache miss (new size/radii/blur/sub-pixel phase); a rounded or fractional clip of a size
+/// not seen before (clip masks are pooled by size); `fill`/`stroke` of an unsorted
+/// gradient stop list (sorted copy). Building a `Path` allocates in the caller; the
+/// rounded-rect, rect and line calls need no `Path`.
+/// Fast paths: pixel-aligned solid rects are box fills; fully covered spans are fills
+/// (opaque) or one-colour blends; a vertical linear gradient is one colour per row;
+/// unscaled images at whole-pixel positions blend rows directly.
 public final class Canvas {
     struct State {
         var transform = Transform.identity
@@ -18,6 +27,9 @@ public final class Canvas {
     let polylines = PolylineStore()
     var stroker: Stroker
     let shadowCache = ShadowCache()
+    /// Clip masks kept for reuse: a component that clips to the same rounded rect every
+    /// frame gets the same mask back instead of a new allocation.
+    private(set) var clipMaskPool: [Mask] = []
 
     public init(_ target: PixmapView) {
         self.target = target
@@ -88,7 +100,7 @@ public final class Canvas {
         guard !st.invalid, st.count > 0 else { state.clip = .zero; state.clipMask = nil; return }
         let bounds = Rect(st.minX, st.minY, st.maxX - st.minX, st.maxY - st.minY).integralOutset
         let r = state.clip.intersection(bounds)
-        guard !r.isEmpty, let mask = Mask(width: r.width, height: r.height) else {
+        guard !r.isEmpty, let mask = reusableMask(width: r.width, height: r.height) else {
             state.clip = .zero; state.clipMask = nil; return
         }
         var mb = MaskBlitter(mask: mask, origin: (r.x, r.y))
@@ -105,6 +117,25 @@ public final class Canvas {
         }
         state.clip = r
         state.clipMask = ClipMask(mask: mask, origin: (r.x, r.y))
+    }
+
+    /// A zeroed mask of exactly this size that no saved or current state uses; allocates
+    /// only when the pool has none (the pool keeps at most 8, dropping unused ones).
+    private func reusableMask(width: Int, height: Int) -> Mask? {
+        func inUse(_ m: Mask) -> Bool {
+            if state.clipMask?.mask === m { return true }
+            return stack.contains { $0.clipMask?.mask === m }
+        }
+        for m in clipMaskPool where m.width == width && m.height == height && !inUse(m) {
+            m.clear()
+            return m
+        }
+        guard let m = Mask(width: width, height: height) else { return nil }
+        if clipMaskPool.count >= 8, let i = clipMaskPool.firstIndex(where: { !inUse($0) }) {
+            clipMaskPool.remove(at: i)
+        }
+        clipMaskPool.append(m)
+        return m
     }
 
     // MARK: Fills

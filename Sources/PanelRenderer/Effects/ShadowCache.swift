@@ -2,7 +2,8 @@
 /// size, sub-pixel phase, radii, box width). A long shape is blurred at a reduced length:
 /// far from its corners every column (row) of the blurred mask is the same, so the
 /// compositor repeats one middle column (row) `stretchX` (`stretchY`) extra times. The
-/// result equals blurring the full-size mask, at a cost independent of its length.
+/// result equals blurring the full-size mask (placed at the 1/4 px-snapped position the
+/// canvas asks for), at a cost independent of its length.
 
 struct ShadowKey: Equatable {
     var width: Double, height: Double
@@ -27,7 +28,7 @@ final class ShadowMask {
 final class ShadowCache {
     private var entries: [ShadowMask] = []
     private var clock = 0
-    let capacity = 16
+    let capacity = 32
     /// Number of masks blurred so far (tests check that steady state does not re-blur).
     private(set) var blurCount = 0
 

@@ -25,38 +25,30 @@ func premultiplied(_ c: Color, opacity: UInt32) -> UInt32 {
 }
 
 enum RowOps {
-    /// SrcOver of one translucent premultiplied colour over `n` pixels.
-    /// Eight pixels at a time: the words are read as 16-bit lanes (B|G, R|A), each lane's
-    /// low and high byte scaled separately, so only 16-bit multiplies are needed (SSE2 /
-    /// NEON have them; emulated 32-bit ones are 3x slower). Same rounding as `mulPixel`.
-    @inline(__always)
+    /// SrcOver of one translucent premultiplied colour over `n` pixels, eight per step:
+    /// the words are read as 16-bit lanes (B|G, R|A), each lane's low and high byte scaled
+    /// separately with 16-bit multiplies only (SSE2 / NEON have them; emulated 32-bit ones
+    /// are 3x slower). Same rounding as `mulPixel`. Not inlined on purpose: in a small
+    /// function of its own the division by 255 compiles to one high-half multiply (see
+    /// `div255`), inside big callers Swift leaves a generic conversion call there instead.
+    @inline(never)
     static func blendSolid(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ s: UInt32) {
         let ia = 255 &- (s >> 24)
         var i = 0
         if n >= 8 {
             let raw = UnsafeMutableRawPointer(d)
-            var sv = SIMD16<UInt16>()
-            for k in 0..<8 { sv[2 * k] = UInt16(s & 0xFFFF); sv[2 * k + 1] = UInt16(s >> 16) }
-            let iav = SIMD16<UInt16>(repeating: UInt16(ia))
+            let sv = lanes(SIMD4<UInt32>(repeating: s))
+            let iav = SIMD8<UInt16>(repeating: UInt16(ia))
             while i + 8 <= n {
                 let p = raw + i * 4
-                let v = p.loadUnaligned(as: SIMD16<UInt16>.self)
-                p.storeBytes(of: scale16(v, iav) &+ sv, as: SIMD16<UInt16>.self)
+                let v0 = p.loadUnaligned(as: SIMD8<UInt16>.self)
+                let v1 = p.loadUnaligned(fromByteOffset: 16, as: SIMD8<UInt16>.self)
+                p.storeBytes(of: scale8Mulhi(v0, iav) &+ sv, as: SIMD8<UInt16>.self)
+                p.storeBytes(of: scale8Mulhi(v1, iav) &+ sv, toByteOffset: 16, as: SIMD8<UInt16>.self)
                 i += 8
             }
         }
         while i < n { d[i] = s &+ mulPixel(d[i], ia); i += 1 }
-    }
-
-    /// Both bytes of every 16-bit lane times `a` / 255 (a <= 255), rounded like `mulPixel`.
-    @inline(__always)
-    static func scale16(_ v: SIMD16<UInt16>, _ a: SIMD16<UInt16>) -> SIMD16<UInt16> {
-        let bias = SIMD16<UInt16>(repeating: 128)
-        var lo = (v & 0x00FF) &* a &+ bias
-        lo = (lo &+ (lo &>> 8)) &>> 8
-        var hi = (v &>> 8) &* a &+ bias
-        hi = (hi &+ (hi &>> 8)) & 0xFF00
-        return lo | hi
     }
 
     /// Solid colour through a constant coverage with a blend mode.
@@ -93,30 +85,37 @@ enum RowOps {
                 }
                 return
             }
-            var i = 0
-            if n >= 4 {
-                // Four pixels per step in 16-bit lanes: sc = s * c, d = sc + d * (1 - sc.a).
-                let raw = UnsafeMutableRawPointer(d)
-                let sl = lanes(SIMD4<UInt32>(repeating: s & 0xFFFF) | (SIMD4<UInt32>(repeating: s >> 16) &<< 16))
-                while i + 4 <= n {
-                    let c = SIMD4<UInt32>(UInt32(m[i]), UInt32(m[i + 1]), UInt32(m[i + 2]), UInt32(m[i + 3]))
-                    let sc = scale8(sl, spread(c))
-                    let ia = SIMD4<UInt32>(repeating: 255) &- (unsafeBitCast(sc, to: SIMD4<UInt32>.self) &>> 24)
-                    let p = raw + i * 4
-                    let dv = p.loadUnaligned(as: SIMD8<UInt16>.self)
-                    p.storeBytes(of: sc &+ scale8(dv, spread(ia)), as: SIMD8<UInt16>.self)
-                    i += 4
-                }
-            }
-            while i < n {
-                let c = UInt32(m[i])
-                if c != 0 { d[i] = srcOver(c == 255 ? s : mulPixel(s, c), d[i]) }
-                i += 1
-            }
+            maskedOver(d, m, n, s)
         case .src:
             for i in 0..<n { d[i] = lerpPixel(s, d[i], UInt32(m[i])) }
         case .clear:
             for i in 0..<n { d[i] = mulPixel(d[i], 255 &- UInt32(m[i])) }
+        }
+    }
+
+    /// SrcOver of `s` through per-pixel coverage, four pixels per step in 16-bit lanes:
+    /// sc = s * c, d = sc + d * (1 - sc.a). Not inlined, so the high-half multiplies
+    /// survive (see `blendSolid`).
+    @inline(never)
+    static func maskedOver(_ d: UnsafeMutablePointer<UInt32>, _ m: UnsafePointer<UInt8>, _ n: Int, _ s: UInt32) {
+        var i = 0
+        if n >= 4 {
+            let raw = UnsafeMutableRawPointer(d)
+            let sl = lanes(SIMD4<UInt32>(repeating: s))
+            while i + 4 <= n {
+                let c = SIMD4<UInt32>(UInt32(m[i]), UInt32(m[i + 1]), UInt32(m[i + 2]), UInt32(m[i + 3]))
+                let sc = scale8Mulhi(sl, spread(c))
+                let ia = SIMD4<UInt32>(repeating: 255) &- (unsafeBitCast(sc, to: SIMD4<UInt32>.self) &>> 24)
+                let p = raw + i * 4
+                let dv = p.loadUnaligned(as: SIMD8<UInt16>.self)
+                p.storeBytes(of: sc &+ scale8Mulhi(dv, spread(ia)), as: SIMD8<UInt16>.self)
+                i += 4
+            }
+        }
+        while i < n {
+            let c = UInt32(m[i])
+            if c != 0 { d[i] = srcOver(c == 255 ? s : mulPixel(s, c), d[i]) }
+            i += 1
         }
     }
 
@@ -139,8 +138,24 @@ enum RowOps {
         return lo | hi
     }
 
-    /// SrcOver of premultiplied source pixels, four per step.
+    /// `scale8` with the division as a high-half multiply: (t + (t >> 8)) >> 8 equals
+    /// (t * 257) >> 16 for t < 2^16, which LLVM emits as one SSE2 pmulhuw. Only for small
+    /// functions (see `blendSolid`).
     @inline(__always)
+    static func scale8Mulhi(_ v: SIMD8<UInt16>, _ a: SIMD8<UInt16>) -> SIMD8<UInt16> {
+        let bias = SIMD8<UInt16>(repeating: 128)
+        let lo = (v & 0x00FF) &* a &+ bias
+        let hi = (v &>> 8) &* a &+ bias
+        return div255(lo) | (div255(hi) &<< 8)
+    }
+
+    @inline(__always)
+    static func div255(_ t: SIMD8<UInt16>) -> SIMD8<UInt16> {
+        SIMD8<UInt16>(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: t) &* 257) &>> 16)
+    }
+
+    /// SrcOver of premultiplied source pixels, four per step.
+    @inline(never)
     static func overRow(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ n: Int) {
         var i = 0
         let raw = UnsafeMutableRawPointer(d), sraw = UnsafeRawPointer(s)
@@ -149,7 +164,7 @@ enum RowOps {
             let ia = SIMD4<UInt32>(repeating: 255) &- (sv &>> 24)
             let p = raw + i * 4
             let dv = p.loadUnaligned(as: SIMD8<UInt16>.self)
-            p.storeBytes(of: lanes(sv) &+ scale8(dv, spread(ia)), as: SIMD8<UInt16>.self)
+            p.storeBytes(of: lanes(sv) &+ scale8Mulhi(dv, spread(ia)), as: SIMD8<UInt16>.self)
             i += 4
         }
         while i < n { d[i] = srcOver(s[i], d[i]); i += 1 }

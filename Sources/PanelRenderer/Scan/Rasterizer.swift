@@ -21,6 +21,21 @@ protocol SpanBlitter {
                           coverage: UnsafeMutablePointer<UInt8>)
 }
 
+/// The row accumulators as plain pointers: held in locals so the hot loops do not reload
+/// them from the rasterizer object after every store.
+struct CellRow {
+    let cover: UnsafeMutablePointer<Float>
+    let area: UnsafeMutablePointer<Float>
+    let bits: UnsafeMutablePointer<UInt64>
+
+    @inline(__always)
+    func deposit(_ c: Int, _ cv: Double, _ ar: Double) {
+        cover[c] += Float(cv)
+        area[c] += Float(ar)
+        bits[c >> 6] |= 1 << UInt64(c & 63)
+    }
+}
+
 /// Reusable scan converter: owns its edge buffer and row scratch (grown on demand, never
 /// per row), so steady-state frames do not allocate.
 final class Rasterizer {
@@ -84,6 +99,8 @@ final class Rasterizer {
         var next = 0, nActive = 0
         let leftD = Double(left), rightD = Double(left + width)
         let evenOdd = rule == .evenOdd
+        let cells = CellRow(cover: cover, area: area, bits: bits)
+        let active = self.active
 
         for y in yStart..<yEnd {
             let yTop = Double(y), yBot = yTop + 1
@@ -104,7 +121,7 @@ final class Rasterizer {
                 if yb <= ya { continue }
                 let xa = e.x0 + (ya - e.y0) * e.dxdy
                 let xb = yb == e.y1 ? e.x1 : e.x0 + (yb - e.y0) * e.dxdy
-                depositSegment(xa - leftD, xb - leftD, (yb - ya) * e.dir, e.dydx,
+                Self.depositSegment(cells, xa - leftD, xb - leftD, (yb - ya) * e.dir, e.dydx,
                                width: width, rightD: rightD - leftD, minCol: &minCol, maxCol: &maxCol)
             }
             if maxCol < 0 { continue }
@@ -113,24 +130,29 @@ final class Rasterizer {
         }
     }
 
-    @inline(__always)
-    private func deposit(_ c: Int, _ cv: Double, _ ar: Double) {
-        cover[c] += Float(cv)
-        area[c] += Float(ar)
-        bits[c >> 6] |= 1 << UInt64(c & 63)
-    }
-
     /// Adds one edge piece inside the current row, x relative to the clip's left edge,
     /// `dy` signed. Parts left of the clip act as a vertical edge at its left border; parts
     /// right of it cannot affect pixels inside and are dropped.
     @inline(__always)
-    private func depositSegment(_ xa: Double, _ xb: Double, _ dy: Double, _ slope: Double,
-                                width: Int, rightD: Double,
-                                minCol: inout Int, maxCol: inout Int) {
+    private static func depositSegment(_ row: CellRow, _ xa: Double, _ xb: Double, _ dy: Double, _ slope: Double,
+                                       width: Int, rightD: Double,
+                                       minCol: inout Int, maxCol: inout Int) {
+        let cover = row.cover, area = row.area, bits = row.bits
         var x0 = min(xa, xb), x1 = max(xa, xb)
+        // Commonest case first: the piece stays in one column inside the clip (steep or
+        // short edges), one cell.
+        if x0 >= 0 && x1 < rightD {
+            let c = Int(x0)
+            if x1 <= Double(c + 1) {
+                row.deposit(c, dy, dy * (1 - ((x0 + x1) * 0.5 - Double(c))))
+                if c < minCol { minCol = c }
+                if c > maxCol { maxCol = c }
+                return
+            }
+        }
         if x0 >= rightD { return }
         if x1 <= 0 {
-            deposit(0, dy, dy)
+            row.deposit(0, dy, dy)
             minCol = 0; if maxCol < 0 { maxCol = 0 }
             return
         }
@@ -139,7 +161,7 @@ final class Rasterizer {
             let c = Int(x0)  // x0 > 0 here
             let c0 = min(c, width - 1)
             let f = x0 - Double(c)
-            deposit(c0, dy, dy * (1 - f))
+            row.deposit(c0, dy, dy * (1 - f))
             if c0 < minCol { minCol = c0 }
             if c0 > maxCol { maxCol = c0 }
             return
@@ -147,7 +169,7 @@ final class Rasterizer {
         let k = slope
         if x0 < 0 {
             let dyl = -x0 * k
-            deposit(0, dyl, dyl)
+            row.deposit(0, dyl, dyl)
             minCol = 0
             x0 = 0
         }
@@ -158,14 +180,14 @@ final class Rasterizer {
         if c0 == c1 || c0 >= width - 1 {
             let c = min(c0, width - 1)
             let d = (x1 - x0) * k
-            deposit(c, d, d * (1 - ((x0 + x1) * 0.5 - Double(c))))
+            row.deposit(c, d, d * (1 - ((x0 + x1) * 0.5 - Double(c))))
             if c > maxCol { maxCol = c }
             return
         }
         // First partial column, whole middle columns, last partial column.
         var xe = Double(c0 + 1)
         var d = (xe - x0) * k
-        deposit(c0, d, d * (1 - ((x0 + xe) * 0.5 - Double(c0))))
+        row.deposit(c0, d, d * (1 - ((x0 + xe) * 0.5 - Double(c0))))
         if c1 > c0 + 1 {
             let kf = Float(k), half = Float(k * 0.5)
             for c in (c0 + 1)..<c1 {
@@ -176,7 +198,7 @@ final class Rasterizer {
         xe = Double(c1)
         if x1 > xe {
             d = (x1 - xe) * k
-            deposit(c1, d, d * (1 - (x1 - xe) * 0.5))
+            row.deposit(c1, d, d * (1 - (x1 - xe) * 0.5))
         }
     }
 
