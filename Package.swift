@@ -52,7 +52,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
-        .testTarget(name: "PanelRendererTests", dependencies: ["PanelRenderer"]),
+        .testTarget(name: "PanelRendererTests", dependencies: ["PanelRenderer"], exclude: ["Images"]),
         .testTarget(name: "DrawerRuntimeTests", dependencies: ["DrawerRuntime"]),
         .testTarget(name: "PanelKioskTests", dependencies: ["panel-kiosk", "PanelRenderer", "DrawerRuntime"]),
     ],
