@@ -12,9 +12,14 @@ public final class FrameRenderer {
         canvas = Canvas(p.view)
     }
 
-    /// A full redraw (damage-limited drawing is the renderer's job once layers land).
-    public func draw(_ screen: Screen) {
+    /// Draws the screen, everything or only inside `damage` (pixels): every layer is drawn
+    /// through the clip, so what lies under a moved card is painted again correctly.
+    public func draw(_ screen: Screen, damage: IntRect? = nil) {
         canvas.save()
+        if let damage {
+            guard !damage.isEmpty else { canvas.restore(); return }
+            canvas.clip(to: damage.rect)
+        }
         canvas.clear(screen.env.theme.palette.background)
         screen.draw(canvas)
         canvas.restore()

@@ -38,9 +38,15 @@ public protocol Component: AnyObject {
     /// After a reload, takes over the logical state of the component with the same id and
     /// kind from the previous screen (position, anchor, open page), without animation.
     func carryState(from previous: Component)
+    /// The area (points) this component paints now, shadows included; nil when it may paint
+    /// anywhere (dimming, a full-screen pane). Damage tracking repaints the union of this
+    /// area before and after a change.
+    var paintBounds: Rect? { get }
 }
 
 extension Component {
     /// Components without carried state start fresh after a reload.
     public func carryState(from previous: Component) {}
+    /// Unless a component knows better, a change repaints the whole screen.
+    public var paintBounds: Rect? { nil }
 }

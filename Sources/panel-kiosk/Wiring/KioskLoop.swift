@@ -23,6 +23,10 @@ final class KioskLoop {
     let startNS: UInt64
 
     private var needsDraw = true
+    /// Set when something outside the components changed (background content, reload,
+    /// blanking fade): the next frame repaints everything.
+    private var fullRepaint = true
+    private var damage = DamageTracker()
     private var frameNumber = 0
     private var lastFlipNS: UInt64?
     private var flipIntervalsMS: [Double] = []
@@ -113,6 +117,7 @@ final class KioskLoop {
             screen = built.screen
             attachEvents(to: screen)
             needsDraw = true
+            fullRepaint = true
             services.heartbeat.status("reloaded \(appPath) (\(reason))")
             printError("panel-kiosk: reloaded \(appPath) (\(reason))")
             if !output.isFlipPending { drawAndPresent(at: monotonicNanoseconds()) }
@@ -278,14 +283,18 @@ final class KioskLoop {
         // Nothing moved and no input since the last frame: show the same pixels again (a
         // flip with no damage) instead of redrawing them.
         let redraw = needsDraw || moving || frameNumber == 0 || services.blanker.isAnimating
+        let everything = fullRepaint || frameNumber == 0 || services.blanker.isAnimating
+        let region = redraw ? damage.damage(of: screen, everything: everything) : .zero
+        fullRepaint = false
         if redraw {
-            frame.draw(screen)
+            frame.draw(screen, damage: region)
             let level = services.blanker.fadeLevel(at: Instant(nanoseconds: Int64(showNS)))
             if level < 1 { frame.canvas.fillRect(Rect(0, 0, Double(frame.pixmap.width), Double(frame.pixmap.height)), .solid(Color.black.withOpacity(1 - level))) }
         }
         renderMS.append(Double(monotonicNanoseconds() - t0) / 1e6)
         do {
-            _ = try output.present(frame: frame.pixmap.view, damage: redraw ? [frame.pixmap.bounds] : [])
+            let changed: [IntRect] = !redraw ? [] : region.map { $0.isEmpty ? [] : [$0] } ?? [frame.pixmap.bounds]
+            _ = try output.present(frame: frame.pixmap.view, damage: changed)
             services.heartbeat.flipSubmitted(at: Instant.now())
             frameNumber += 1
             needsDraw = false

@@ -54,6 +54,13 @@ public final class BottomDrawer: Component {
     }
 
     public var displayMode: DrawerDisplayMode { rules.displayMode }
+
+    /// The card and its shadow; the whole screen while dimming shows (or just stopped).
+    public var paintBounds: Rect? {
+        if dimmingAlpha > 0 { return nil }
+        let margin = config.shadowRadius * 3 + max(abs(config.shadowOffset.x), abs(config.shadowOffset.y)) + 2
+        return cardFrame.insetBy(dx: -margin, dy: -margin)
+    }
     var supportsPartial: Bool { rules.supported.contains(.partiallyRevealed) }
     public var dimmingAlpha: Double { rules.dimmingAlpha(height: height) }
     public var cardFrame: Rect { rules.cardFrame(height: height) }
