@@ -117,3 +117,35 @@ final class BottomDrawerContentTests: XCTestCase {
         XCTAssertEqual(drawer.page, "next")
     }
 }
+
+final class BottomDrawerHandOffTests: XCTestCase {
+    final class TallList: ContentView {
+        func layout(width: Double, env: Environment) -> Double { 2000 }
+        func maxScrollOffset(viewportHeight: Double) -> Double { max(0, 2000 - viewportHeight) }
+        func draw(_ canvas: Canvas, size: Size, scrollOffset: Double, env: Environment) {}
+        func action(at p: Point) -> String? { nil }
+    }
+
+    /// From partial, one finger goes up 400 pt then down 500 pt without lifting: the drawer
+    /// opens first, then the list scrolls; coming back the list returns to its top first,
+    /// then the drawer shrinks (interaction.md §9.7, resize-first).
+    func testOneGestureHandsOverBothWays() {
+        let drawer = BottomDrawer(id: "d", config: BottomDrawerConfig(), content: TallList(),
+                                  env: Environment(size: Size(800, 480)), events: EventSink())
+        try? drawer.perform("set_position", ["partiallyRevealed", "instant"], at: .zero)
+        var t = 0, y = 400.0
+        func touch(_ phase: TouchEvent.Phase) {
+            drawer.handle(TouchEvent(id: 1, phase: phase, location: Point(400, y), time: .milliseconds(t)))
+            t += 16
+        }
+        touch(.down)
+        for _ in 0..<40 { y -= 10; touch(.move) }          // 400 pt up
+        XCTAssertEqual(drawer.height, 460, "open (480 - 20) before the list moves")
+        XCTAssertEqual(drawer.scrollOffset, 400 - (460 - 264), accuracy: 1e-9, "the rest scrolled the list (the drag counts from touch-down)")
+        let scrolled = drawer.scrollOffset
+        for _ in 0..<50 { y += 10; touch(.move) }          // 500 pt down
+        XCTAssertEqual(drawer.scrollOffset, 0, "the list is back at its top")
+        XCTAssertEqual(drawer.height, 460 - (500 - scrolled), accuracy: 1e-9, "then the drawer shrank")
+        touch(.up)
+    }
+}

@@ -128,6 +128,7 @@ public final class BottomDrawer: Component {
             phase = .resting
         case (_, .press(let p)):
             pressedOnDimming = false
+            nested = nil
             phase = .pressed(start: p, startHeight: height, startScroll: scrollOffset)
         case (.pressed(let start, let startHeight, _), .move(let p)):
             guard config.allowsUserPositionChange || (content?.maxScrollOffset(viewportHeight: height) ?? 0) > 0 else { return }
@@ -144,6 +145,7 @@ public final class BottomDrawer: Component {
             if !cancelled, (p - start).length <= touchSlop { tap(at: p, time: time) }
             settleIfNeeded(at: time)
         case (.dragging, .release(_, let v, _)):
+            nested = nil
             // Finger velocity is in points per second, y down; the drawer grows upward.
             let up = -v.y * growthSign
             let target = position == .closed ? position
@@ -189,29 +191,26 @@ public final class BottomDrawer: Component {
         }
     }
 
-    /// Splits one finger delta between the drawer and its content (resize-first: the drawer
-    /// grows to open before the list scrolls, and shrinks only once the list is at its top).
+    /// The drag shared with the content through the runtime's one nested-scroll protocol:
+    /// resize-first grows the drawer to open before the list scrolls, and shrinks it only
+    /// once the list is back at its top, in one gesture. Started at the first move of a drag.
+    private var nested: NestedScrollCoordinator?
+
+    /// One finger delta (positive = toward a taller drawer), split between drawer and list.
     private func applyDrag(delta: Double) {
-        let range = rules.dragRange
-        let maxScroll = content?.maxScrollOffset(viewportHeight: contentViewportHeight) ?? 0
-        var d = delta
-        let canResize = config.allowsUserPositionChange && rules.supported.count > 1
-        if config.scrollPolicy == .scrollFirst || !canResize {
-            let s = min(max(scrollOffset + d, 0), maxScroll)
-            d -= s - scrollOffset
-            scrollOffset = s
-            if canResize { height = min(max(height + d, range.lowerBound), range.upperBound) }
-            return
+        if nested == nil {
+            let canResize = config.allowsUserPositionChange && rules.supported.count > 1
+            let range = canResize ? rules.dragRange : height...height
+            let maxScroll = content?.maxScrollOffset(viewportHeight: contentViewportHeight) ?? 0
+            // The coordinator's container moves with the finger (y down): position = -height.
+            nested = NestedScrollCoordinator(policy: config.scrollPolicy, containerPosition: -height,
+                                             containerRange: -range.upperBound ... -range.lowerBound,
+                                             contentOffset: scrollOffset, contentRange: 0...maxScroll)
         }
-        if d > 0 {
-            let grow = min(d, max(0, range.upperBound - height))
-            height += grow; d -= grow
-            scrollOffset = min(scrollOffset + d, maxScroll)
-        } else if d < 0 {
-            let back = max(d, -scrollOffset)
-            scrollOffset += back; d -= back
-            height = max(height + d, range.lowerBound)
-        }
+        // Pulley clamps at the ends (no rubber band), so overflow is not shown.
+        _ = nested!.drag(by: -delta)
+        height = -nested!.containerPosition
+        scrollOffset = nested!.contentOffset
     }
 
     /// +1 when the card grows upward (drawer mode, bottom panel corners), -1 when it hangs
