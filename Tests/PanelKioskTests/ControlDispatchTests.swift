@@ -1,3 +1,4 @@
+import PanelRenderer
 import DrawerRuntime
 import XCTest
 @testable import panel_kiosk
@@ -61,5 +62,18 @@ final class BackNavigationTests: XCTestCase {
         XCTAssertEqual(state["components"]?["menu"]?["pane_state"], "closed")
         XCTAssertEqual(state["components"]?["player"]?["state"], "barPresented")
         XCTAssertEqual(state["components"]?["sheet"]?["stack_depth"], 1)
+    }
+}
+
+/// Background content lays out above a collapsed sheet (sheets' safe-area inset).
+final class BackgroundInsetTests: XCTestCase {
+    func testCollapsedSheetInsetsTheBackgroundContent() throws {
+        let app = try AppConfig.load(path: CLI.root + "/examples/lobby.toml")
+        let screen = try SceneBuilder.build(app: app, geometry: FrameGeometry(widthPx: 800, heightPx: 480, scale: 1,
+                                                                               board: .offscreenDefault)).screen
+        XCTAssertEqual(screen.backgroundContentSize, Size(800, 480 - 44))
+        try screen.perform(target: "notices", action: "snap", arguments: ["0"], at: .zero)
+        screen.advance(to: .seconds(3))
+        XCTAssertEqual(screen.backgroundContentSize, Size(800, 480 - 44), "the inset follows the resting (collapsed) anchor, not the card")
     }
 }

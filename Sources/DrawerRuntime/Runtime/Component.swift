@@ -42,6 +42,9 @@ public protocol Component: AnyObject {
     /// anywhere (dimming, a full-screen pane). Damage tracking repaints the union of this
     /// area before and after a change.
     var paintBounds: Rect? { get }
+    /// How much of the screen's bottom edge this component keeps covered at rest, so the
+    /// background content lays out above it (a collapsed sheet's header).
+    var backgroundBottomInset: Double { get }
 }
 
 extension Component {
@@ -49,4 +52,5 @@ extension Component {
     public func carryState(from previous: Component) {}
     /// Unless a component knows better, a change repaints the whole screen.
     public var paintBounds: Rect? { nil }
+    public var backgroundBottomInset: Double { 0 }
 }

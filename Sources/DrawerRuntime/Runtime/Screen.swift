@@ -34,6 +34,13 @@ public final class Screen {
         _ = backgroundContent?.layout(width: env.size.width, env: env)
     }
 
+    /// The area background content lays out in: the screen above what components keep
+    /// covered at the bottom (a collapsed sheet).
+    public var backgroundContentSize: Size {
+        let inset = components.map(\.backgroundBottomInset).max() ?? 0
+        return Size(env.size.width, max(0, env.size.height - inset))
+    }
+
     public func component(_ id: String) -> Component? { components.first { $0.id == id } }
 
     public func resize(_ env: Environment) {
@@ -70,6 +77,7 @@ public final class Screen {
         case .up, .cancel:
             if let c = owner?.component { c.handle(t) } else if let start = backgroundPress,
                       t.phase == .up, (t.location - start).length <= 8,
+                      t.location.y < backgroundContentSize.height,
                       let action = backgroundContent?.action(at: t.location) {
                 events.emit(at: t.time, target: "background", "action", [("id", .string(action))])
             }
@@ -119,7 +127,11 @@ public final class Screen {
             canvas.drawImage(img, in: bounds)
         }
         if let content = backgroundContent {
-            content.draw(canvas, size: env.size, scrollOffset: 0, env: env)
+            let size = backgroundContentSize
+            canvas.save()
+            canvas.clip(to: Rect(0, 0, size.width, size.height))
+            content.draw(canvas, size: size, scrollOffset: 0, env: env)
+            canvas.restore()
         }
         for c in components { c.draw(canvas, env) }
         canvas.restore()

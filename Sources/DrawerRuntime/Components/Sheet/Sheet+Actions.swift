@@ -78,3 +78,9 @@ extension Sheet {
         ])
     }
 }
+
+extension Sheet {
+    /// The collapsed sheet's band: background content lays out above it (sheets' main view
+    /// controller gets it as a safe-area inset).
+    public var backgroundBottomInset: Double { rules.backgroundInset }
+}
