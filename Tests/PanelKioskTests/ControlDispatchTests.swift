@@ -77,3 +77,34 @@ final class BackgroundInsetTests: XCTestCase {
         XCTAssertEqual(screen.backgroundContentSize, Size(800, 480 - 44), "the inset follows the resting (collapsed) anchor, not the card")
     }
 }
+
+/// Public screens: the first finger owns the gesture; a second hand neither jumps nor
+/// cancels it, and a cancelled touch leaves every component at rest in a legal place.
+final class MultiTouchTests: XCTestCase {
+    func testSecondFingerIsIgnoredAndCancelSettles() throws {
+        let app = try AppConfig.load(path: CLI.root + "/examples/drawer.toml")
+        let screen = try SceneBuilder.build(app: app, geometry: FrameGeometry(widthPx: 800, heightPx: 480, scale: 1,
+                                                                               board: .offscreenDefault)).screen
+        func touch(_ id: Int, _ phase: TouchEvent.Phase, _ x: Double, _ y: Double, _ ms: Int) {
+            screen.handle(TouchEvent(id: id, phase: phase, location: Point(x, y), time: .milliseconds(ms)))
+        }
+        touch(1, .down, 400, 300, 0)
+        touch(1, .move, 400, 280, 16)
+        touch(1, .move, 400, 260, 33)
+        let height = { (screen.state(timeMS: 0)["components"]?["drawer"]?["visible_height_pt"]).flatMap { v -> Double? in
+            if case .number(let n) = v { return n } else { return nil } } ?? -1 }
+        XCTAssertEqual(height(), 264 + 40)
+        touch(2, .down, 100, 50, 40)          // a palm on the map
+        touch(2, .move, 100, 400, 50)
+        touch(2, .up, 100, 400, 60)
+        XCTAssertEqual(height(), 264 + 40, "the second finger moved nothing")
+        touch(1, .move, 400, 250, 66)
+        XCTAssertEqual(height(), 264 + 50, "the first finger still drives")
+        touch(1, .cancel, 400, 250, 80)       // the device cancelled the touch
+        screen.advance(to: .seconds(3))
+        XCTAssertFalse(screen.needsFrames)
+        let position = screen.state(timeMS: 0)["components"]?["drawer"]?["position"]
+        XCTAssertTrue(position == "partiallyRevealed" || position == "open", "\(String(describing: position))")
+        XCTAssertTrue([264.0, 460.0].contains(height()), "at a stop: \(height())")
+    }
+}
