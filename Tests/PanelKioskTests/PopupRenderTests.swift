@@ -7,16 +7,6 @@ import XCTest
 final class PopupRenderTests: XCTestCase {
     let player = CLI.root + "/examples/player.toml"
 
-    func render(_ config: String, _ script: String, at: String) throws -> (dir: String, state: String, events: [String]) {
-        let dir = CLI.tempDir()
-        try script.write(toFile: dir + "/s.touch", atomically: true, encoding: .utf8)
-        let r = try CLI.run(["render", "--config", config, "--script", dir + "/s.touch", "--out", dir, "--at", at,
-                             "--state", dir + "/state.json", "--events", dir + "/events.jsonl"])
-        XCTAssertEqual(r.status, 0, r.stderr)
-        let state = try String(contentsOfFile: dir + "/state.json", encoding: .utf8)
-        let events = try String(contentsOfFile: dir + "/events.jsonl", encoding: .utf8).split(separator: "\n").map(String.init)
-        return (dir, state, events)
-    }
 
     func darkCopy() throws -> String {
         let dir = CLI.tempDir()
