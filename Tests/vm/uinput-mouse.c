@@ -3,7 +3,9 @@
  * moves far right and down (the pointer clamps at the screen's bottom-right corner), left
  * by DX, presses the left button, drags up in STEPS steps of DY, releases, and destroys it.
  *
- *   uinput-mouse [--settle-ms N] DX DY STEPS
+ *   uinput-mouse [--settle-ms N] [--esc] DX DY STEPS
+ *
+ * --esc presses and releases Escape (the device also has keys) 1 s after the drag.
  *
  * Build: gcc -O2 -o uinput-mouse uinput-mouse.c $(pkg-config --cflags --libs libevdev)
  */
@@ -33,9 +35,10 @@ static void move(struct libevdev_uinput *ui, int dx, int dy) {
 
 int main(int argc, char **argv) {
     long settle_ms = 3000;
-    int argi = 1;
+    int argi = 1, esc = 0;
     if (argi + 1 < argc && !strcmp(argv[argi], "--settle-ms")) { settle_ms = atol(argv[argi + 1]); argi += 2; }
-    if (argc - argi != 3) { fprintf(stderr, "usage: uinput-mouse [--settle-ms N] DX DY STEPS\n"); return 2; }
+    if (argi < argc && !strcmp(argv[argi], "--esc")) { esc = 1; argi++; }
+    if (argc - argi != 3) { fprintf(stderr, "usage: uinput-mouse [--settle-ms N] [--esc] DX DY STEPS\n"); return 2; }
     int dx = atoi(argv[argi]), dy = atoi(argv[argi + 1]), steps = atoi(argv[argi + 2]);
 
     struct libevdev *dev = libevdev_new();
@@ -47,6 +50,7 @@ int main(int argc, char **argv) {
     libevdev_enable_event_type(dev, EV_KEY);
     libevdev_enable_event_code(dev, EV_KEY, BTN_LEFT, NULL);
     libevdev_enable_event_code(dev, EV_KEY, BTN_RIGHT, NULL);
+    if (esc) libevdev_enable_event_code(dev, EV_KEY, KEY_ESC, NULL);
     struct libevdev_uinput *ui = NULL;
     int rc = libevdev_uinput_create_from_device(dev, LIBEVDEV_UINPUT_OPEN_MANAGED, &ui);
     if (rc < 0) { fprintf(stderr, "uinput-mouse: create: %s\n", strerror(-rc)); return 1; }
@@ -60,7 +64,14 @@ int main(int argc, char **argv) {
     for (int i = 0; i < steps; i++) { move(ui, 0, dy); sleep_ms(16); }
     emit(ui, EV_KEY, BTN_LEFT, 0); emit(ui, EV_SYN, SYN_REPORT, 0);
     printf("dragged %d steps of %d\n", steps, dy);
-    sleep_ms(500);
+    sleep_ms(esc ? 1000 : 500);
+    if (esc) {
+        emit(ui, EV_KEY, KEY_ESC, 1); emit(ui, EV_SYN, SYN_REPORT, 0);
+        sleep_ms(30);
+        emit(ui, EV_KEY, KEY_ESC, 0); emit(ui, EV_SYN, SYN_REPORT, 0);
+        printf("pressed Escape\n");
+        sleep_ms(500);
+    }
     libevdev_uinput_destroy(ui);
     libevdev_free(dev);
     printf("destroyed\n");
