@@ -10,11 +10,30 @@ struct Demo: ParsableCommand {
     @Option(help: "Folder for the offscreen tour.") var out: String = "demo-out"
     @Flag(help: "Render the offscreen tour even when a display is available.") var offscreen = false
 
+    @Option(help: "Board file for the real display (default: auto-detect).") var board: String?
+
     func run() throws {
         let examples = try Demo.examplesDirectory()
         let showcase = examples + "/showcase.toml"
-        if !offscreen, let reason = Demo.displayUnavailableReason() {
-            print("demo: no usable display (\(reason)); rendering the tour offscreen instead.")
+        if !offscreen {
+            if let reason = Demo.displayUnavailableReason() {
+                print("demo: no usable display (\(reason)); rendering the tour offscreen instead.")
+            } else {
+                // A display is there: run the kiosk on it until SIGTERM/SIGINT.
+                var boardConfig = BoardConfig()
+                if let board {
+                    do { boardConfig = try BoardConfig.load(path: board) } catch { throw Failure(error.description) }
+                }
+                do {
+                    let kiosk = try KioskLoop(app: try loadApp(showcase), board: boardConfig,
+                                              startNS: monotonicNanoseconds(), frameLimit: nil, eventsPath: nil)
+                    print("demo: showing \(showcase) on \(kiosk.output.devicePath) (\(kiosk.output.connectorName), \(kiosk.output.mode)); Ctrl-C to stop.")
+                    if let failure = kiosk.run() { throw Failure(failure) }
+                    return
+                } catch let f as Failure {
+                    print("demo: cannot use the display (\(f.description)); rendering the tour offscreen instead.")
+                }
+            }
         }
         try renderTour(config: showcase)
     }
@@ -62,13 +81,14 @@ struct Demo: ParsableCommand {
         throw Failure("cannot find examples/showcase.toml (looked in \(candidates.joined(separator: ", ")))")
     }
 
-    /// Why the real display cannot be used here, or nil when it can.
+    /// Why there is no display to try, or nil when a DRM card exists (opening it may still
+    /// fail: permissions, another master; `run` then says which).
     static func displayUnavailableReason() -> String? {
         guard let dir = opendir("/dev/dri") else { return "no /dev/dri" }
         defer { closedir(dir) }
         while let e = readdir(dir) {
             let name = withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name.hasPrefix("card") { return "the DRM output is not built into this version yet" }
+            if name.hasPrefix("card") { return nil }
         }
         return "no DRM card in /dev/dri"
     }
