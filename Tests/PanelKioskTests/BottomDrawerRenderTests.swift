@@ -73,4 +73,21 @@ final class BottomDrawerRenderTests: XCTestCase {
         XCTAssertEqual(png.color(x: 400, y: 224), Color(rgb: 0x5A5A5F), "dark grabber")
         XCTAssertEqual(png.color(x: 400, y: 100), Color(rgb: 0x336699), "background")
     }
+
+    /// Mid-gesture: a finger holds the drawer 100 pt above partial. The card's top is at
+    /// 480 - 264 - 100 = 116 and the dimming is 0.5 x 100 / 196 over the background.
+    func testMidDragFrameLightAndDark() throws {
+        for (appearance, card) in [("light", Color(rgb: 0xFFFFFF)), ("dark", Color(rgb: 0x1C1C1E))] {
+            let dir = try write(appearance: appearance)
+            try "0 down 1 400 300\n16 move 1 400 260\n33 move 1 400 230\n50 move 1 400 200\n2000 up 1\n"
+                .write(toFile: dir + "/s.touch", atomically: true, encoding: .utf8)
+            let r = try CLI.run(["render", "--config", dir + "/app.toml", "--script", dir + "/s.touch", "--out", dir, "--at", "100"])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let frame = try PNGCodec.decode(path: dir + "/frame-000100.png")
+            XCTAssertEqual(frame.color(x: 400, y: 160), card, "\(appearance): card below its top edge")
+            let bg = frame.color(x: 400, y: 60), alpha = 0.5 * 100 / 196
+            XCTAssertEqual(Double(bg.b), Double(0x99) * (1 - alpha), accuracy: 2, "\(appearance): dimmed background")
+            XCTAssertNotEqual(frame.color(x: 400, y: 110), card, "\(appearance): above the card's top edge")
+        }
+    }
 }
