@@ -65,8 +65,9 @@ struct Demo: ParsableCommand {
         try recorder.close()
         try writeTextFile(out + "/state.json", built.screen.state(timeMS: result.finalTimeMS).encoded + "\n")
         print("demo: rendered the tour of \(config) offscreen (\(result.frames) frames, \(Int(result.finalTimeMS)) ms simulated).")
-        print("demo: \(written.count) PNGs, events and state are in \(absolutePath(out))/")
-        for p in written { print("  \(p)") }
+        let names = written.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
+        let range = names.count > 2 ? "\(names[0]) ... \(names[names.count - 2]), " : ""
+        print("demo: \(written.count) PNGs (\(range)final.png), events.jsonl and state.json are in \(absolutePath(out))/")
     }
 
     /// Where the shipped examples are: ./examples, next to the build tree, or installed.
