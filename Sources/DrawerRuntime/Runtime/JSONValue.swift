@@ -73,6 +73,13 @@ public enum JSONValue: Equatable, Sendable {
         return (neg ? "-" : "") + String(m / 1000) + (frac.isEmpty ? "" : "." + frac)
     }
 
+    /// `str` as a JSON string literal with the escapes RFC 8259 requires.
+    public static func quoted(_ str: String) -> String {
+        var s = ""
+        quote(str, into: &s)
+        return s
+    }
+
     private static func quote(_ str: String, into s: inout String) {
         s += "\""
         for u in str.unicodeScalars {

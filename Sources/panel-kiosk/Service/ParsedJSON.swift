@@ -1,3 +1,4 @@
+import DrawerRuntime
 import Foundation
 
 /// A parsed JSON value, for the control socket's small messages. Decoding goes through
@@ -66,22 +67,6 @@ enum ParsedJSON: Equatable, Sendable, Decodable {
         }
     }
 
-    /// A JSON string literal with the escapes RFC 8259 requires.
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where u.value < 0x20:
-                let hex = String(u.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string literal, escaped as the event log escapes it.
+    static func quote(_ s: String) -> String { JSONValue.quoted(s) }
 }
