@@ -25,11 +25,7 @@ struct AppConfig: Sendable {
     static let componentKinds = ["bottom_drawer", "sheet", "side_drawer", "swipe_dismiss", "popup"]
 
     static func load(path: String) throws(DiagnosticList) -> AppConfig {
-        let root = try ConfigLoader.load(path: path)
-        let sink = DiagnosticSink()
-        let app = parse(root, path: path, sink: sink)
-        if !sink.items.isEmpty { throw DiagnosticList(items: sink.sorted) }
-        return app
+        try ConfigLoader.validated(path: path) { parse($0, path: path, sink: $1) }
     }
 
     static func parse(_ root: ConfigNode, path: String, sink: DiagnosticSink) -> AppConfig {

@@ -33,11 +33,7 @@ struct BoardConfig: Equatable, Sendable {
     static let offscreenDefault = BoardConfig(name: "offscreen", mode: ModeRequest(width: 800, height: 480, refreshHz: 60))
 
     static func load(path: String) throws(DiagnosticList) -> BoardConfig {
-        let root = try ConfigLoader.load(path: path)
-        let sink = DiagnosticSink()
-        let board = parse(root, sink: sink)
-        if !sink.items.isEmpty { throw DiagnosticList(items: sink.sorted) }
-        return board
+        try ConfigLoader.validated(path: path) { parse($0, sink: $1) }
     }
 
     static func parse(_ root: ConfigNode, sink: DiagnosticSink) -> BoardConfig {

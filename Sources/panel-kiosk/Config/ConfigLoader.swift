@@ -13,6 +13,16 @@ enum ConfigLoader {
         return try parse(text: text, file: path)
     }
 
+    /// Loads `path` and reads it with `parse`, which reports problems to the sink; throws
+    /// every problem found, in file order, when there is any.
+    static func validated<T>(path: String, _ parse: (ConfigNode, DiagnosticSink) -> T) throws(DiagnosticList) -> T {
+        let root = try load(path: path)
+        let sink = DiagnosticSink()
+        let value = parse(root, sink)
+        if !sink.items.isEmpty { throw DiagnosticList(items: sink.sorted) }
+        return value
+    }
+
     static func parse(text: String, file: String) throws(DiagnosticList) -> ConfigNode {
         let table: TOMLTable
         do {

@@ -8,11 +8,7 @@ enum ThemeFile {
                               "pane", "drawer"]
 
     static func load(path: String, appearance: String) throws(DiagnosticList) -> Theme {
-        let root = try ConfigLoader.load(path: path)
-        let sink = DiagnosticSink()
-        let theme = parse(root, appearance: appearance, sink: sink)
-        if !sink.items.isEmpty { throw DiagnosticList(items: sink.sorted) }
-        return theme
+        try ConfigLoader.validated(path: path) { parse($0, appearance: appearance, sink: $1) }
     }
 
     static func parse(_ root: ConfigNode, appearance: String, sink: DiagnosticSink) -> Theme {
