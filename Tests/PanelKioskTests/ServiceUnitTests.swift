@@ -120,8 +120,18 @@ final class ServiceUnitTests: XCTestCase {
         XCTAssertEqual(first.status, 0, first.output)
         for f in ["/opt/pk/bin/panel-kiosk", "/etc/systemd/system/panel-kiosk.service",
                   "/etc/udev/rules.d/70-panel-kiosk-backlight.rules", "/etc/panel-kiosk/board.toml",
-                  "/opt/pk/share/panel-kiosk/board-configs/rpi5-touch-display-2.toml"] {
+                  "/opt/pk/share/panel-kiosk/board-configs/rpi5-touch-display-2.toml",
+                  "/etc/panel-kiosk/app.toml", "/etc/panel-kiosk/themes/default.toml",
+                  "/opt/pk/share/panel-kiosk/examples/lobby.toml",
+                  "/opt/pk/share/panel-kiosk/examples/themes/harbour-night.toml",
+                  "/opt/pk/share/panel-kiosk/examples/assets/landscape.png"] {
             XCTAssertEqual(access(stage + f, F_OK), 0, "missing \(f)\n\(first.output)")
+        }
+        // The installed app file's relative theme and image paths resolve where it now lives.
+        for app in ["/etc/panel-kiosk/app.toml", "/opt/pk/share/panel-kiosk/examples/lobby.toml",
+                    "/opt/pk/share/panel-kiosk/examples/content.toml"] {
+            let check = try CLI.run(["check", stage + app])
+            XCTAssertEqual(check.status, 0, "\(app): \(check.stdout)\(check.stderr)")
         }
         let unit = try readTextFile(stage + "/etc/systemd/system/panel-kiosk.service")
         XCTAssertTrue(unit.contains("ExecStart=/opt/pk/bin/panel-kiosk run --config"), "unit follows --prefix")
