@@ -15,6 +15,16 @@ final class ServiceControlSocketTests: XCTestCase {
         try ControlSocket(path: dir.file("control.sock"), options: options)
     }
 
+    func testSocketPathDefaultsToTheServiceRuntimeDirectory() {
+        let path = KioskServices.controlSocketPath
+        XCTAssertEqual(path(nil, ["RUNTIME_DIRECTORY": "/run/panel-kiosk"]), "/run/panel-kiosk/control.sock")
+        XCTAssertEqual(path(nil, ["RUNTIME_DIRECTORY": "/run/a/:/run/b"]), "/run/a/control.sock")
+        XCTAssertNil(path(nil, [:]), "started by hand: no socket unless the app file names one")
+        XCTAssertNil(path(nil, ["RUNTIME_DIRECTORY": "relative"]))
+        XCTAssertEqual(path("/tmp/c.sock", ["RUNTIME_DIRECTORY": "/run/panel-kiosk"]), "/tmp/c.sock")
+        XCTAssertNil(path("", ["RUNTIME_DIRECTORY": "/run/panel-kiosk"]), "socket = \"\" turns it off")
+    }
+
     func testValidCommandIsParsedAndAnswered() throws {
         let s = try server()
         var st = stat()

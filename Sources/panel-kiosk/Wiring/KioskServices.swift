@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import DrawerRuntime
+import Foundation
 import Logging
 import PanelRenderer
 
@@ -30,13 +31,25 @@ final class KioskServices {
                 logger.warning("backlight: \(error); blanking will only turn the display off")
             }
         }
-        if let path = app.controlSocket {
+        if let path = Self.controlSocketPath(configured: app.controlSocket,
+                                             environment: ProcessInfo.processInfo.environment) {
             var options = ControlSocket.Options()
             options.mode = mode_t(app.controlSocketMode)
             do { control = try ControlSocket(path: path, options: options) } catch {
                 throw Failure("\(app.path): control socket: \(error)")
             }
         } else { control = nil }
+    }
+
+    /// The app file's socket; without one, `control.sock` in systemd's RuntimeDirectory= (the
+    /// shipped unit makes that /run/panel-kiosk), so the service can be driven out of the box
+    /// while a kiosk started by hand opens nothing. An empty `socket = ""` turns it off.
+    static func controlSocketPath(configured: String?, environment: [String: String]) -> String? {
+        if let configured { return configured.isEmpty ? nil : configured }
+        // systemd lists one directory per RuntimeDirectory= entry, separated by colons.
+        guard let dirs = environment["RUNTIME_DIRECTORY"],
+              let first = dirs.split(separator: ":").first, first.hasPrefix("/") else { return nil }
+        return first.hasSuffix("/") ? "\(first)control.sock" : "\(first)/control.sock"
     }
 
     func close() {
