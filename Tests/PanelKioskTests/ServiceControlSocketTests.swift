@@ -111,6 +111,31 @@ final class ServiceControlSocketTests: XCTestCase {
         XCTAssertEqual(sub.lines(), [#"{"ok":true}"#])
     }
 
+    func testSubscriberThatHangsUpIsDroppedAndStopsWakingTheLoop() throws {
+        let s = try server()
+        var sub: TestClient? = TestClient(path: s.path)
+        sub!.send("{\"cmd\":\"subscribe\"}\n")
+        s.pump()
+        XCTAssertEqual(sub!.lines(), [#"{"ok":true}"#])
+        sub = nil   // closed for good, not just its sending side
+        // A hung-up socket stays "ready" for epoll until it is closed: keeping it would wake
+        // the loop at once, forever (the kiosk at 100% CPU while idle).
+        XCTAssertLessThanOrEqual(s.pump(), 2)
+        XCTAssertEqual(s.clientCount, 0)
+        XCTAssertTrue(s.watches.allSatisfy { !$0.writable })
+    }
+
+    func testSubscriberThatOnlyStopsSendingStillGetsEvents() throws {
+        let s = try server()
+        let sub = TestClient(path: s.path)
+        sub.send("{\"cmd\":\"subscribe\"}\n")
+        sub.shutdownWrite()
+        s.pump()
+        XCTAssertEqual(s.clientCount, 1)
+        s.broadcast(eventLine: "{}")
+        XCTAssertEqual(sub.lines(), [#"{"ok":true}"#, "{}"])
+    }
+
     func testClientThatStopsReadingIsDroppedWithoutBlocking() throws {
         var o = ControlSocket.Options()
         o.maxOutputBytes = 64 * 1024

@@ -109,7 +109,11 @@ final class ControlSocket {
                 continue
             }
             if n == 0 {
-                if !c.readClosed { c.readClosed = true; generation += 1 }   // stop watching POLLIN
+                // Woken again after end-of-file although POLLIN is no longer watched: that is
+                // a hang-up (the peer closed for good). epoll keeps reporting it until the
+                // socket is closed, so a subscriber that left must go now, not at its next event.
+                if c.readClosed { drop(c); return }
+                c.readClosed = true; generation += 1   // stop watching POLLIN
                 closeIfFinished(c)
                 return
             }
