@@ -30,6 +30,8 @@ final class DRMOutputUnitTests: XCTestCase {
     func testErrorText() {
         let e = DRMError(operation: "drmModeSetCrtc", device: "/dev/dri/card0", connector: "HDMI-A-1", errno: EACCES)
         XCTAssertEqual(e.description, "drmModeSetCrtc on /dev/dri/card0 (HDMI-A-1): Permission denied")
+        let gone = DRMError(operation: "drmModePageFlip", device: "/dev/dri/card1", connector: "HDMI-A-1", errno: ENODEV)
+        XCTAssertEqual(gone.description, "drmModePageFlip on /dev/dri/card1 (HDMI-A-1): No such device; the display device is gone (unplugged, or its driver was unbound)")
     }
 
     func testEINTRIsRetriedOnce() throws {

@@ -27,7 +27,9 @@ public struct DRMError: Error, Equatable, Sendable, CustomStringConvertible {
         if let connector { s += " (\(connector))" }
         s += ": "
         if let errno { s += String(cString: strerror(errno)) }
-        if let detail { s += (errno == nil ? "" : "; ") + detail }
+        if let detail { s += (errno == nil ? "" : "; ") + detail } else if errno == ENODEV {
+            s += "; the display device is gone (unplugged, or its driver was unbound)"
+        }
         return s
     }
 }

@@ -122,6 +122,8 @@ extension DRMOutput {
     /// False while the CRTC is inactive (`setActive(false)`).
     public var canPresent: Bool { crtcActive && state.target() != nil }
     public var isFlipPending: Bool { state.pending != nil }
+    /// When the pending flip was requested (monotonic ns), if one is pending.
+    public var pendingFlipRequestedAt: UInt64? { state.pending != nil ? state.pendingRequestedAt : nil }
 
     /// Shows a complete frame drawn in normal memory. Only `damage` (frame coordinates: what
     /// changed since the previous frame) plus what the chosen buffer missed while it was not

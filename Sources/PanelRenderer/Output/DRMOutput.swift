@@ -44,6 +44,23 @@ public final class DRMOutput {
     public var fileDescriptor: Int32? { try? device.descriptor() }
     /// Whether frames go through atomic commits (else legacy SetCrtc/PageFlip).
     public var usesAtomic: Bool { atomic != nil }
+    /// The device node's number (`st_rdev`), to recognise its removal in kernel uevents.
+    public var deviceNumber: dev_t? {
+        guard let fd = try? device.descriptor() else { return nil }
+        var st = stat()
+        return fstat(fd, &st) == 0 ? st.st_rdev : nil
+    }
+
+    /// Throws when the device stopped answering: every DRM ioctl fails with ENODEV once it
+    /// was unplugged or its driver unbound, though the descriptor stays open.
+    public func checkDeviceResponds() throws(DRMError) {
+        let fd = try device.descriptor()
+        try site.call("drmGetVersion") {
+            guard let v = drmGetVersion(fd) else { return -1 }
+            drmFreeVersion(v)
+            return 0
+        }
+    }
 
     /// Finds the device, connector, mode and CRTC the configuration asks for, becomes DRM
     /// master, saves the CRTC's state and creates the buffers. The mode is set by the first

@@ -17,6 +17,12 @@ final class KioskLoop {
     let loop: EventLoop
     let signals: SignalDescriptor
     var input: LibinputSource?
+    /// Kernel uevents, to notice the display device going away while nothing is drawn.
+    private var uevents: UeventMonitor?
+    private var displayDevice: DeviceNumber?
+    /// A flip that never completes (a wedged driver, a device gone mid-frame) ends the loop
+    /// after this long instead of hanging it. Generous: a loaded board still flips within it.
+    private let flipTimeoutNS: UInt64 = 2_000_000_000
     let services: KioskServices
     let recorder: EventRecorder
     let frameLimit: Int?
@@ -71,6 +77,11 @@ final class KioskLoop {
                                      readyStatus: "showing \(app.name) on \(output.connectorName) \(output.mode)")
         attachEvents(to: screen)
         watcher = try? ConfigWatcher(files: [app.path] + (app.themePath.map { [$0] } ?? []))
+        displayDevice = output.deviceNumber.map(DeviceNumber.init)
+        do { uevents = try UeventMonitor() } catch {
+            // Then a vanished display shows up only as a failing or never-completing flip.
+            printError("panel-kiosk: kernel uevents unavailable (\(error)); display removal is noticed at the next frame")
+        }
 
         let transform = TouchTransform(rotation: (board.touchRotation ?? board.rotation).rawValue,
                                        uiWidth: Double(output.frameWidth), uiHeight: Double(output.frameHeight))
@@ -133,6 +144,7 @@ final class KioskLoop {
             try loop.watch(drmFD) { [unowned self] in self.flipsReady() }
             try loop.watch(signals.fd) { [unowned self] in self.signalsReady() }
             if let input, input.fd >= 0 { try loop.watch(input.fd) { [unowned self] in self.inputReady() } }
+            if let uevents { try loop.watch(uevents.fd) { [unowned self] in self.ueventsReady() } }
         } catch let e as SystemError { throw Failure("\(e)") }
     }
 
@@ -143,8 +155,11 @@ final class KioskLoop {
             do {
                 try services.syncWatches(loop) { [unowned self] fd, r, w in self.controlReady(fd, r, w) }
             } catch { failure = "\(error)"; break }
-            loop.deadline = services.nextDeadline.map { UInt64(max(0, $0.nanoseconds)) }
+            let serviceDeadline = services.nextDeadline.map { UInt64(max(0, $0.nanoseconds)) }
+            let flipDeadline = output.pendingFlipRequestedAt.map { $0 + flipTimeoutNS }
+            loop.deadline = [serviceDeadline, flipDeadline].compactMap { $0 }.min()
             loop.runOnce()
+            checkFlipTimeout()
             let now = Instant.now()
             services.heartbeat.tick(at: now)
             apply(services.blanker.tick(at: now))
@@ -173,6 +188,33 @@ final class KioskLoop {
         if frameLimit != nil || needsDraw || screen.needsFrames {
             drawAndPresent(at: vblank + frameIntervalNS)
         }
+    }
+
+    /// The display device removed (unplugged, driver unbound): end with an error naming it;
+    /// the service manager restarts the kiosk, which then waits for a display.
+    private func ueventsReady() {
+        guard let uevents else { return }
+        for e in uevents.read() where e.action == "remove" && e.subsystem == "drm" {
+            guard let displayDevice, e.deviceNumber == displayDevice else { continue }
+            failure = "display \(output.devicePath) (\(output.connectorName)) was removed (\(e.devpath))"
+            loop.stop()
+            return
+        }
+    }
+
+    /// A flip queued `flipTimeoutNS` ago and still pending: the device is gone or the driver
+    /// stopped completing flips. Either way no frame will ever show again, so stop (the
+    /// watchdog would kill a service that hung here; a kiosk started by hand must not hang).
+    private func checkFlipTimeout() {
+        guard failure == nil, let requested = output.pendingFlipRequestedAt,
+              monotonicNanoseconds() >= requested + flipTimeoutNS else { return }
+        do {
+            try output.checkDeviceResponds()
+            failure = "page flip on \(output.devicePath) (\(output.connectorName)): not completed after \(flipTimeoutNS / 1_000_000) ms; the display stopped responding"
+        } catch {
+            failure = "\(error)"
+        }
+        loop.stop()
     }
 
     private func inputReady() {
