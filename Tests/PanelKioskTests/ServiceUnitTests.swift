@@ -146,6 +146,22 @@ final class ServiceUnitTests: XCTestCase {
         XCTAssertTrue(try readTextFile(edited).hasSuffix("# edited\n"))
     }
 
+    func testRestartBackoffDropInOnlyWhereSystemdUnderstandsIt() throws {
+        dir.write("panel-kiosk", "#!/bin/sh\nexit 0\n")
+        chmod(dir.file("panel-kiosk"), 0o755)
+        let dropIn = "/etc/systemd/system/panel-kiosk.service.d/restart-backoff.conf"
+        for (version, expected) in [("257", true), ("254", true), ("252", false)] {
+            let stage = dir.path + "/stage-" + version
+            let r = run("/usr/bin/env", ["PANEL_KIOSK_SYSTEMD_VERSION=" + version, Self.root + "/scripts/install",
+                                         "--binary", dir.file("panel-kiosk"), "--destdir", stage])
+            XCTAssertEqual(r.status, 0, r.output)
+            XCTAssertEqual(access(stage + dropIn, F_OK) == 0, expected, "systemd \(version)\n\(r.output)")
+            if !expected { XCTAssertTrue(r.output.contains("restarts keep the unit's fixed 2 s pause"), r.output) }
+        }
+        let conf = try readTextFile(Self.root + "/systemd/restart-backoff.conf")
+        XCTAssertTrue(conf.contains("RestartSteps=") && conf.contains("RestartMaxDelaySec="))
+    }
+
     func testInstallDryRunChangesNothingAndBadInputIsExplained() throws {
         dir.write("panel-kiosk", "#!/bin/sh\nexit 0\n")
         chmod(dir.file("panel-kiosk"), 0o755)
