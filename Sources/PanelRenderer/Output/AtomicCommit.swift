@@ -24,6 +24,12 @@ struct AtomicState {
     let crtcX: UInt32, crtcY: UInt32, crtcW: UInt32, crtcH: UInt32
     /// FB_DAMAGE_CLIPS, when the plane takes damage hints.
     let damageClips: UInt32?
+    /// The plane's `rotation` bitmask property and its values (name -> bit), when it has one.
+    let rotationProperty: UInt32?
+    let rotationBits: [String: UInt64]
+    /// The `rotation` value every commit sets (rotate-0 unless the plane rotates our frames):
+    /// always set when the property exists, so a rotation left by a previous client is undone.
+    var planeRotation: UInt64?
     var modeBlob: UInt32?
 
     /// Looks the properties up; nil when something standard is missing (then: legacy).
@@ -42,13 +48,33 @@ struct AtomicState {
         connectorCRTC = cc; crtcModeID = mode; crtcActive = active; planeFB = fb; planeCRTC = pc
         srcX = sx; srcY = sy; srcW = sw; srcH = sh; crtcX = cx; crtcY = cy; crtcW = cw; crtcH = ch
         damageClips = p["FB_DAMAGE_CLIPS"]?.id
+        rotationProperty = p["rotation"]?.id
+        rotationBits = p["rotation"]?.enumValues ?? [:]
+        planeRotation = Self.value(of: "rotate-0", in: rotationBits)
+    }
+
+    /// The plane's `rotation` value that shows a frame the way `DisplayRotation` turns it in
+    /// the copy, nil when the plane does not offer it. DRM rotates counter-clockwise
+    /// ("rotate-90" turns the image a quarter left); ours turn it clockwise.
+    func planeRotationValue(for rotation: DisplayRotation) -> UInt64? {
+        let name = switch rotation {
+        case .rotate0: "rotate-0"
+        case .rotate90: "rotate-270"
+        case .rotate180: "rotate-180"
+        case .rotate270: "rotate-90"
+        }
+        return Self.value(of: name, in: rotationBits)
+    }
+
+    private static func value(of name: String, in bits: [String: UInt64]) -> UInt64? {
+        bits[name].flatMap { $0 < 64 ? UInt64(1) << $0 : nil }
     }
 
     /// Sets the mode and shows `framebuffer` (blocking, ALLOW_MODESET): the first frame. With
     /// `testOnly` the kernel only checks it (DRM_MODE_ATOMIC_TEST_ONLY), so a mode, format or
     /// plane the hardware refuses fails at open rather than at the first frame.
     mutating func modeset(fd: Int32, site: DRMErrorSite, mode: DRMMode, framebuffer: UInt32,
-                          width: Int, height: Int, testOnly: Bool = false) throws(DRMError) {
+                          source: (width: Int, height: Int), testOnly: Bool = false) throws(DRMError) {
         let blob: UInt32
         if let modeBlob {
             blob = modeBlob
@@ -66,7 +92,7 @@ struct AtomicState {
         add(req, connector, connectorCRTC, UInt64(crtc))
         add(req, crtc, crtcModeID, UInt64(blob))
         add(req, crtc, crtcActive, 1)
-        addPlane(req, framebuffer: framebuffer, width: width, height: height)
+        addPlane(req, framebuffer: framebuffer, source: source, destination: (mode.width, mode.height))
         let flags = UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET) | (testOnly ? UInt32(DRM_MODE_ATOMIC_TEST_ONLY) : 0)
         try site.call(testOnly ? "drmModeAtomicCommit (test modeset)" : "drmModeAtomicCommit (modeset)") {
             drmModeAtomicCommit(fd, req, flags, nil)
@@ -74,12 +100,13 @@ struct AtomicState {
     }
 
     /// Flips to `framebuffer` without blocking; a page-flip event with `userData` follows.
-    /// `damage` (scanout coordinates) goes to FB_DAMAGE_CLIPS when the plane has it.
-    func flip(fd: Int32, site: DRMErrorSite, framebuffer: UInt32, width: Int, height: Int,
-              damage: [IntRect], userData: UnsafeMutableRawPointer) throws(DRMError) {
+    /// `damage` (framebuffer coordinates) goes to FB_DAMAGE_CLIPS when the plane has it.
+    func flip(fd: Int32, site: DRMErrorSite, framebuffer: UInt32, source: (width: Int, height: Int),
+              destination: (width: Int, height: Int), damage: [IntRect],
+              userData: UnsafeMutableRawPointer) throws(DRMError) {
         guard let req = drmModeAtomicAlloc() else { throw site.error("drmModeAtomicAlloc", errno: ENOMEM) }
         defer { drmModeAtomicFree(req) }
-        addPlane(req, framebuffer: framebuffer, width: width, height: height)
+        addPlane(req, framebuffer: framebuffer, source: source, destination: destination)
         var clipsBlob: UInt32?
         if let damageClips, !damage.isEmpty {
             var rects = damage.map { drm_mode_rect(x1: Int32($0.x), y1: Int32($0.y), x2: Int32($0.maxX), y2: Int32($0.maxY)) }
@@ -115,13 +142,17 @@ struct AtomicState {
         modeBlob = nil
     }
 
-    private func addPlane(_ req: drmModeAtomicReqPtr, framebuffer: UInt32, width: Int, height: Int) {
+    /// The whole framebuffer (`source`, 16.16 fixed point) onto the whole mode; with plane
+    /// rotation 90/270 the framebuffer is the frame, taller than wide on a landscape mode.
+    private func addPlane(_ req: drmModeAtomicReqPtr, framebuffer: UInt32, source: (width: Int, height: Int),
+                          destination: (width: Int, height: Int)) {
         add(req, plane, planeFB, UInt64(framebuffer))
         add(req, plane, planeCRTC, UInt64(crtc))
         add(req, plane, srcX, 0); add(req, plane, srcY, 0)
-        add(req, plane, srcW, UInt64(width) << 16); add(req, plane, srcH, UInt64(height) << 16)
+        add(req, plane, srcW, UInt64(source.width) << 16); add(req, plane, srcH, UInt64(source.height) << 16)
         add(req, plane, crtcX, 0); add(req, plane, crtcY, 0)
-        add(req, plane, crtcW, UInt64(width)); add(req, plane, crtcH, UInt64(height))
+        add(req, plane, crtcW, UInt64(destination.width)); add(req, plane, crtcH, UInt64(destination.height))
+        if let rotationProperty, let planeRotation { add(req, plane, rotationProperty, planeRotation) }
     }
 
     private func add(_ req: drmModeAtomicReqPtr, _ object: UInt32, _ property: UInt32, _ value: UInt64) {

@@ -151,7 +151,7 @@ extension DRMOutput {
         }
         let region = state.region(for: target, frame: number, damage: own, bounds: bounds)
         for rect in region {
-            ScanoutCopy.copy(rect, of: frame, rotation: configuration.rotation, into: bytes,
+            ScanoutCopy.copy(rect, of: frame, rotation: bufferRotation, into: bytes,
                              pitch: buffer.pitch, format: configuration.format)
         }
         state.frameNumber = number
@@ -177,13 +177,13 @@ extension DRMOutput {
         let crtc = selection.crtc.id
         let context = Unmanaged.passUnretained(collector).toOpaque()
         if let atomic {
-            let rotation = configuration.rotation
+            let rotation = bufferRotation
             let bounds = IntRect(x: 0, y: 0, width: frameWidth, height: frameHeight)
             let shown = state.front.flatMap { state.content[$0] }
             let changed = state.changes(after: shown, through: state.content[buffer], bounds: bounds)
             let clips = changed.map { rotation.scanoutRect($0, frameWidth: frameWidth, frameHeight: frameHeight) }
-            try atomic.flip(fd: fd, site: site, framebuffer: fb, width: selection.mode.width,
-                            height: selection.mode.height, damage: clips, userData: context)
+            try atomic.flip(fd: fd, site: site, framebuffer: fb, source: bufferSize,
+                            destination: (selection.mode.width, selection.mode.height), damage: clips, userData: context)
         } else {
             try site.call("drmModePageFlip") {
                 drmModePageFlip(fd, crtc, fb, UInt32(DRM_MODE_PAGE_FLIP_EVENT), context)

@@ -36,6 +36,14 @@ public final class DRMOutput {
     private var closed = false
     /// Whether the CRTC is lit (false after `setActive(false)`: DPMS off, no flips).
     var crtcActive = true
+    /// Whether the primary plane turns the frames (the buffers then hold them upright).
+    public private(set) var rotatesInPlane = false
+    /// The rotation the copy applies: the board's, or none when the plane rotates.
+    public var bufferRotation: DisplayRotation { rotatesInPlane ? .rotate0 : configuration.rotation }
+    /// The buffers' size: the mode's, or the frame's when the plane rotates.
+    var bufferSize: (width: Int, height: Int) {
+        rotatesInPlane ? (frameWidth, frameHeight) : (selection.mode.width, selection.mode.height)
+    }
 
     public var devicePath: String { selection.devicePath }
     public var connectorName: String { selection.connector.name }
@@ -109,24 +117,47 @@ public final class DRMOutput {
             throw site.error("select commit mode", detail: "the driver does not offer atomic modesetting for this CRTC")
         }
         savedCRTC = sel.crtc
+        let rotation = configuration.rotation
+        let planeValue = rotation == .rotate0 ? nil : atomic?.planeRotationValue(for: rotation)
+        if configuration.rotateIn == .plane && planeValue == nil {
+            release()
+            throw site.error("rotate in the plane", detail: atomic == nil
+                ? "needs atomic modesetting, which this driver does not offer"
+                : "the primary plane does not offer \(rotation.rawValue) degrees (board: rotate_in = \"auto\" or \"copy\")")
+        }
+        if configuration.rotateIn != .copy, let planeValue {
+            rotatesInPlane = true
+            atomic?.planeRotation = planeValue
+            do {
+                try createBuffersAndTest()
+                return
+            } catch {
+                releaseBuffers()
+                rotatesInPlane = false
+                let upright = atomic?.planeRotationValue(for: .rotate0)
+                atomic?.planeRotation = upright
+                if configuration.rotateIn == .plane { release(); throw error }
+            }
+        }
+        do { try createBuffersAndTest() } catch { release(); throw error }
+    }
+
+    /// The scanout buffers, then (atomic) a TEST_ONLY modeset with them, so a mode, format,
+    /// or plane rotation the hardware refuses fails at open rather than at the first frame.
+    private func createBuffersAndTest() throws(DRMError) {
+        let size = bufferSize
         for _ in 0..<configuration.bufferCount {
-            do {
-                buffers.append(try DumbBuffer(device: dev, width: sel.mode.width, height: sel.mode.height,
-                                              format: configuration.format, connector: sel.connector.name))
-            } catch {
-                release()
-                throw error
-            }
+            buffers.append(try DumbBuffer(device: device, width: size.width, height: size.height,
+                                          format: configuration.format, connector: selection.connector.name))
         }
-        if atomic != nil, let fd = try? dev.descriptor(), let fb = buffers[0].framebufferID {
-            do {
-                try atomic!.modeset(fd: fd, site: site, mode: sel.mode, framebuffer: fb,
-                                    width: sel.mode.width, height: sel.mode.height, testOnly: true)
-            } catch {
-                release()
-                throw error
-            }
+        if atomic != nil, let fd = try? device.descriptor(), let fb = buffers[0].framebufferID {
+            try atomic!.modeset(fd: fd, site: site, mode: selection.mode, framebuffer: fb, source: size, testOnly: true)
         }
+    }
+
+    private func releaseBuffers() {
+        for b in buffers { b.close() }
+        buffers.removeAll()
     }
 
     deinit { if !closed { try? close() } }
@@ -159,8 +190,7 @@ public final class DRMOutput {
     /// Buffers, master and device, in that order.
     private func release() {
         if let fd = try? device.descriptor() { atomic?.destroy(fd: fd) }
-        for b in buffers { b.close() }
-        buffers.removeAll()
+        releaseBuffers()
         if device.isMaster { try? device.dropMaster() }
         device.close()
     }
@@ -175,13 +205,12 @@ public final class DRMOutput {
         guard let fb = buffers[0].framebufferID else { throw site.error("present", detail: "buffer has no framebuffer") }
         for i in 0..<2 {
             guard let bytes = buffers[i].bytes else { throw site.error("present", detail: "scanout buffer is unmapped") }
-            ScanoutCopy.copy(bounds, of: frame, rotation: configuration.rotation, into: bytes,
+            ScanoutCopy.copy(bounds, of: frame, rotation: bufferRotation, into: bytes,
                              pitch: buffers[i].pitch, format: configuration.format)
             state.content[i] = number
         }
         if atomic != nil {
-            try atomic!.modeset(fd: fd, site: site, mode: selection.mode, framebuffer: fb,
-                                width: selection.mode.width, height: selection.mode.height)
+            try atomic!.modeset(fd: fd, site: site, mode: selection.mode, framebuffer: fb, source: bufferSize)
         } else {
             try setCRTC(fd: fd, crtc: selection.crtc.id, framebuffer: fb, mode: selection.mode)
         }

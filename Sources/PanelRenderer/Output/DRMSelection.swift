@@ -2,6 +2,17 @@
 import Glibc
 
 /// What a board file's `[display]` table asks of the output (contract §9).
+/// Who turns frames for a rotated panel.
+public enum RotationPlace: String, Sendable, Equatable, CaseIterable {
+    /// The plane where it offers the rotation and the kernel accepts it (a TEST_ONLY commit);
+    /// otherwise the copy. (The Pi's vc4 planes do 180 but not 90/270.)
+    case auto
+    /// Only the plane: opening fails when it cannot.
+    case plane
+    /// Always in the copy to the scanout buffer.
+    case copy
+}
+
 public struct DRMOutputConfiguration: Sendable, Equatable {
     public enum Device: Sendable, Equatable {
         /// The first primary node with a connected connector.
@@ -25,13 +36,15 @@ public struct DRMOutputConfiguration: Sendable, Equatable {
     public var bufferCount: Int
     /// Atomic or legacy modesetting (`auto`: atomic where offered).
     public var commitMode: DRMCommitMode
+    /// Where a rotated frame is turned: by the primary plane, or in the copy to the buffer.
+    public var rotateIn: RotationPlace
 
     public init(device: Device = .auto, connector: Connector = .auto, mode: DRMModeRequest = .auto,
                 rotation: DisplayRotation = .rotate0, format: ScanoutFormat = .xrgb8888,
-                bufferCount: Int = 2, commitMode: DRMCommitMode = .auto) {
+                bufferCount: Int = 2, commitMode: DRMCommitMode = .auto, rotateIn: RotationPlace = .auto) {
         self.device = device; self.connector = connector; self.mode = mode
         self.rotation = rotation; self.format = format; self.bufferCount = bufferCount
-        self.commitMode = commitMode
+        self.commitMode = commitMode; self.rotateIn = rotateIn
     }
 
     /// From a board file's strings: `device` (`auto`, a path or a by-path name), `connector`

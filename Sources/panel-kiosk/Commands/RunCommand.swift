@@ -21,6 +21,10 @@ struct Run: ParsableCommand {
         "At exit (after the last of --frames N, or at SIGTERM) write what the CRTC scans out as PNG.",
         discussion: "Read back from the displayed framebuffer (needs root) and turned back to the UI's orientation, so it compares with `render`'s final.png."))
     var captureScanout: String?
+    @Option(help: ArgumentHelp(
+        "At exit write what the CRTC composes, recorded by a writeback connector, as PNG.",
+        discussion: "Unlike --capture-scanout this shows the plane's rotation (vkms with enable_writeback=1; needs root), turned back to the UI's orientation."))
+    var captureWriteback: String?
 
     func validate() throws {
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
@@ -36,6 +40,7 @@ struct Run: ParsableCommand {
         let kiosk = try KioskLoop(app: app, board: boardConfig, startNS: startNS,
                                   frameLimit: frames, eventsPath: events)
         kiosk.captureScanoutPath = captureScanout
+        kiosk.captureWritebackPath = captureWriteback
         let result = kiosk.run()
         if let stats { try writeTextFile(stats, kiosk.statistics().encoded + "\n") }
         if let state { try writeTextFile(state, kiosk.screen.state(timeMS: kiosk.screen.now.milliseconds).encoded + "\n") }

@@ -43,6 +43,8 @@ final class KioskLoop {
     private var wantCRTCActive = true
     /// `run --capture-scanout`: where to write what the CRTC scans out, before the output closes.
     var captureScanoutPath: String?
+    /// `run --capture-writeback`: where to write what the CRTC composes (writeback connector).
+    var captureWritebackPath: String?
 
     init(app: AppConfig, board: BoardConfig, startNS: UInt64, frameLimit: Int?, eventsPath: String?) throws {
         self.startNS = startNS
@@ -52,9 +54,9 @@ final class KioskLoop {
             mode: board.mode.map { m in "\(m.width)x\(m.height)" + (m.refreshHz.map { "@\($0)" } ?? "") } ?? "auto",
             rotation: board.rotation.rawValue, format: board.pixelFormat == "rgb565" ? .rgb565 : .xrgb8888,
             bufferCount: board.buffers)
-        let drmConfig: DRMOutputConfiguration
+        var drmConfig: DRMOutputConfiguration
         switch parsed {
-        case .success(let c): drmConfig = c
+        case .success(let c): drmConfig = c; drmConfig.rotateIn = RotationPlace(rawValue: board.rotateIn) ?? .auto
         case .failure(let e): throw Failure("board \(board.name): \(e)")
         }
         do { output = try DRMOutput(drmConfig) } catch { throw Failure("\(error)") }
@@ -164,7 +166,12 @@ final class KioskLoop {
             services.heartbeat.tick(at: now)
             apply(services.blanker.tick(at: now))
         }
-        if let captureScanoutPath, failure == nil { captureScanout(to: captureScanoutPath) }
+        if let captureScanoutPath, failure == nil {
+            capture(to: captureScanoutPath, what: "scanout", rotation: output.bufferRotation) { () throws(DRMError) in try self.output.captureScanout() }
+        }
+        if let captureWritebackPath, failure == nil {
+            capture(to: captureWritebackPath, what: "writeback", rotation: output.configuration.rotation) { () throws(DRMError) in try self.output.captureWriteback() }
+        }
         services.close()
         do { try output.close() } catch { failure = failure ?? "\(error)" }
         try? recorder.close()
@@ -296,17 +303,19 @@ final class KioskLoop {
         }
     }
 
-    /// `run --capture-scanout`: reads back what the CRTC scans out (the kiosk's own displayed
-    /// buffer), turns it back to the UI's orientation and writes it as PNG.
-    private func captureScanout(to path: String) {
+    /// `run --capture-scanout` / `--capture-writeback`: reads back the displayed buffer (in
+    /// the copy's orientation) or the composed output (the panel's orientation), turns it back
+    /// to the UI's orientation and writes it as PNG.
+    private func capture(to path: String, what: String, rotation: DisplayRotation,
+                         _ read: () throws(DRMError) -> ScanoutCapture) {
         do {
-            let capture = try output.captureScanout()
-            guard let pixmap = capture.framePixmap(rotation: output.configuration.rotation) else {
-                failure = "capture scanout: cannot allocate a \(capture.width)x\(capture.height) image"; return
+            let capture = try read()
+            guard let pixmap = capture.framePixmap(rotation: rotation) else {
+                failure = "capture \(what): cannot allocate a \(capture.width)x\(capture.height) image"; return
             }
             try PNGCodec.encode(pixmap.view, to: path, ignoringAlpha: true)
         } catch {
-            failure = "capture scanout to \(path): \(error)"
+            failure = "capture \(what) to \(path): \(error)"
         }
     }
 
