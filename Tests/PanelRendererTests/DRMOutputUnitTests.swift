@@ -34,6 +34,18 @@ final class DRMOutputUnitTests: XCTestCase {
         XCTAssertEqual(gone.description, "drmModePageFlip on /dev/dri/card1 (HDMI-A-1): No such device; the display device is gone (unplugged, or its driver was unbound)")
     }
 
+    func testPlaneRotationTurnsClockwiseLikeTheCopy() {
+        // DRM's rotate-N is counter-clockwise; a board's rotation is clockwise (the CRC and
+        // writeback checks in Tests/vm/run-rotation-tests hold the two paths equal).
+        XCTAssertEqual(DisplayRotation.allCases.map(AtomicState.planeRotationName(for:)),
+                       ["rotate-0", "rotate-270", "rotate-180", "rotate-90"])
+        // vkms 6.12 and vc4 both number the bits this way; a vc4 plane lacks 90 and 270.
+        let vc4: [String: UInt64] = ["rotate-0": 0, "rotate-180": 2, "reflect-x": 4, "reflect-y": 5]
+        XCTAssertEqual(AtomicState.value(of: AtomicState.planeRotationName(for: .rotate180), in: vc4), 0x4)
+        XCTAssertNil(AtomicState.value(of: AtomicState.planeRotationName(for: .rotate90), in: vc4))
+        XCTAssertNil(AtomicState.value(of: "rotate-0", in: ["rotate-0": 64]), "a bit past 63 is not a value")
+    }
+
     func testEINTRIsRetriedOnce() throws {
         var calls = 0
         let site = DRMErrorSite(device: "/dev/dri/card0", connector: nil)

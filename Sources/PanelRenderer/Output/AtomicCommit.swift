@@ -57,16 +57,19 @@ struct AtomicState {
     /// the copy, nil when the plane does not offer it. DRM rotates counter-clockwise
     /// ("rotate-90" turns the image a quarter left); ours turn it clockwise.
     func planeRotationValue(for rotation: DisplayRotation) -> UInt64? {
-        let name = switch rotation {
+        Self.value(of: Self.planeRotationName(for: rotation), in: rotationBits)
+    }
+
+    static func planeRotationName(for rotation: DisplayRotation) -> String {
+        switch rotation {
         case .rotate0: "rotate-0"
         case .rotate90: "rotate-270"
         case .rotate180: "rotate-180"
         case .rotate270: "rotate-90"
         }
-        return Self.value(of: name, in: rotationBits)
     }
 
-    private static func value(of name: String, in bits: [String: UInt64]) -> UInt64? {
+    static func value(of name: String, in bits: [String: UInt64]) -> UInt64? {
         bits[name].flatMap { $0 < 64 ? UInt64(1) << $0 : nil }
     }
 
@@ -132,6 +135,36 @@ struct AtomicState {
         defer { drmModeAtomicFree(req) }
         add(req, crtc, crtcActive, on ? 1 : 0)
         try site.call(on ? "drmModeAtomicCommit (CRTC ACTIVE=1)" : "drmModeAtomicCommit (CRTC ACTIVE=0)") {
+            drmModeAtomicCommit(fd, req, UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET), nil)
+        }
+    }
+
+    /// Puts back a CRTC as `crtc` describes it (its framebuffer, offset and mode, or off), with
+    /// the plane upright (rotate-0): one blocking commit with ALLOW_MODESET.
+    mutating func restore(fd: Int32, site: DRMErrorSite, crtc saved: DRMCrtcInfo) throws(DRMError) {
+        guard let req = drmModeAtomicAlloc() else { throw site.error("drmModeAtomicAlloc", errno: ENOMEM) }
+        defer { drmModeAtomicFree(req) }
+        var blob: UInt32 = 0
+        defer { if blob != 0 { _ = drmModeDestroyPropertyBlob(fd, blob) } }
+        planeRotation = Self.value(of: "rotate-0", in: rotationBits)
+        if let fb = saved.framebufferID, let mode = saved.mode {
+            var info = mode.info
+            try site.call("drmModeCreatePropertyBlob (saved mode)") {
+                drmModeCreatePropertyBlob(fd, &info, MemoryLayout<drmModeModeInfo>.size, &blob)
+            }
+            add(req, connector, connectorCRTC, UInt64(crtc))
+            add(req, crtc, crtcModeID, UInt64(blob))
+            add(req, crtc, crtcActive, 1)
+            addPlane(req, framebuffer: fb, source: (mode.width, mode.height), destination: (mode.width, mode.height))
+            add(req, plane, srcX, UInt64(saved.x) << 16); add(req, plane, srcY, UInt64(saved.y) << 16)
+        } else {
+            add(req, connector, connectorCRTC, 0)
+            add(req, crtc, crtcModeID, 0)
+            add(req, crtc, crtcActive, 0)
+            add(req, plane, planeFB, 0); add(req, plane, planeCRTC, 0)
+            if let rotationProperty, let planeRotation { add(req, plane, rotationProperty, planeRotation) }
+        }
+        try site.call("drmModeAtomicCommit (restore the CRTC)") {
             drmModeAtomicCommit(fd, req, UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET), nil)
         }
     }

@@ -31,18 +31,32 @@ extension DRMOutput {
             throw site.error("capture writeback", detail: "buffer without framebuffer or mapping")
         }
         var fence: Int32 = -1
-        try withUnsafeMutablePointer(to: &fence) { (fencePtr) throws(DRMError) in
-            try commit(fd, "drmModeAtomicCommit (attach \(wb.name))") { req in
-                _ = drmModeAtomicAddProperty(req, wb.id, crtcProp, UInt64(atomic.crtc))
-                _ = drmModeAtomicAddProperty(req, wb.id, fbProp, UInt64(fb))
-                _ = drmModeAtomicAddProperty(req, wb.id, fenceProp, UInt64(UInt(bitPattern: fencePtr)))
+        // Drivers whose writeback encoder cannot be a clone of the display's (vkms: the
+        // kernel's "valid clone check" fails) record only with the panel detached from the
+        // CRTC for that one frame; the CRTC, its mode and planes stay as they are.
+        var panelDetached = false
+        for detachPanel in [false, true] {
+            do {
+                try withUnsafeMutablePointer(to: &fence) { (fencePtr) throws(DRMError) in
+                    try commit(fd, "drmModeAtomicCommit (attach \(wb.name))") { req in
+                        if detachPanel { _ = drmModeAtomicAddProperty(req, atomic.connector, atomic.connectorCRTC, 0) }
+                        _ = drmModeAtomicAddProperty(req, wb.id, crtcProp, UInt64(atomic.crtc))
+                        _ = drmModeAtomicAddProperty(req, wb.id, fbProp, UInt64(fb))
+                        _ = drmModeAtomicAddProperty(req, wb.id, fenceProp, UInt64(UInt(bitPattern: fencePtr)))
+                    }
+                }
+                panelDetached = detachPanel
+                break
+            } catch {
+                if detachPanel || error.errno != EINVAL { throw error }
             }
         }
-        // Detach whatever happens next, so the connector does not keep recording.
+        // Detach it (and put the panel back) whatever happens next.
         defer {
             try? commit(fd, "drmModeAtomicCommit (detach \(wb.name))") { req in
                 _ = drmModeAtomicAddProperty(req, wb.id, crtcProp, 0)
                 _ = drmModeAtomicAddProperty(req, wb.id, fbProp, 0)
+                if panelDetached { _ = drmModeAtomicAddProperty(req, atomic.connector, atomic.connectorCRTC, UInt64(atomic.crtc)) }
             }
         }
         if fence >= 0 {

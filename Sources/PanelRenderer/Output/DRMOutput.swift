@@ -119,7 +119,7 @@ public final class DRMOutput {
         savedCRTC = sel.crtc
         let rotation = configuration.rotation
         let planeValue = rotation == .rotate0 ? nil : atomic?.planeRotationValue(for: rotation)
-        if configuration.rotateIn == .plane && planeValue == nil {
+        if configuration.rotateIn == .plane && rotation != .rotate0 && planeValue == nil {
             release()
             throw site.error("rotate in the plane", detail: atomic == nil
                 ? "needs atomic modesetting, which this driver does not offer"
@@ -176,8 +176,14 @@ public final class DRMOutput {
             // restored console is lit (the legacy SetCrtc below does not touch DPMS).
             if !crtcActive { try? setActive(true) }
             do {
-                try setCRTC(fd: fd, crtc: saved.id, framebuffer: saved.framebufferID, mode: saved.mode,
-                            x: saved.x, y: saved.y)
+                // A rotated plane keeps its rotation through a legacy SetCrtc, which then
+                // refuses the console's landscape framebuffer: put it upright in the same commit.
+                if rotatesInPlane, atomic != nil {
+                    try atomic!.restore(fd: fd, site: site, crtc: saved)
+                } else {
+                    try setCRTC(fd: fd, crtc: saved.id, framebuffer: saved.framebufferID, mode: saved.mode,
+                                x: saved.x, y: saved.y)
+                }
             } catch {
                 firstError = error
             }

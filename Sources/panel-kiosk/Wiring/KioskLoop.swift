@@ -366,6 +366,8 @@ final class KioskLoop {
         return .object([
             ("device", .string(output.devicePath)), ("driver", .string(output.driver)),
             ("connector", .string(output.connectorName)), ("mode", .string(output.mode.description)),
+            ("rotation", .number(Double(output.configuration.rotation.rawValue))),
+            ("rotate_in", .string(output.rotatesInPlane ? "plane" : "copy")),
             ("frames", .number(Double(frameNumber))), ("flips", .number(Double(output.flipCount))),
             ("missed_vblanks", .number(Double(output.missedVblankCount))),
             ("flip_interval_ms", .object([("mean", .number(mean)), ("p50", .number(pct(flipIntervalsMS, 0.5))),
