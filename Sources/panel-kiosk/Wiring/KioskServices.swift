@@ -54,6 +54,11 @@ final class KioskServices {
 
     func close() {
         heartbeat.stopping("stopping")
+        // Stopped while faded or blank: the console behind us must not stay dark.
+        if var bl = backlight, bl.savedBrightness != nil {
+            do { try bl.turnOn() } catch { logger.warning("backlight: \(error)") }
+            backlight = bl
+        }
         control?.close()
         terminal?.close()
     }
