@@ -38,9 +38,20 @@ public final class ListContent: ContentView {
     }
 
     public func action(at p: Point) -> String? {
-        guard p.y >= 0, p.x >= 0, p.x <= width else { return nil }
+        row(at: p).flatMap { rows[$0].action }
+    }
+
+    private func row(at p: Point) -> Int? {
+        guard p.y >= 0, p.x >= 0, p.x <= width, rowHeight > 0 else { return nil }
         let i = Int(p.y / rowHeight)
-        return i < rows.count ? rows[i].action : nil
+        return i < rows.count ? i : nil
+    }
+
+    /// The row a finger holds, drawn with the pressed veil under its text.
+    private var pressedRow: Int?
+
+    public func setPressed(at p: Point?) {
+        pressedRow = p.flatMap { row(at: $0) }.flatMap { rows[$0].action != nil ? $0 : nil }
     }
 
     public func draw(_ canvas: Canvas, size: Size, scrollOffset: Double, env: Environment) {
@@ -52,6 +63,9 @@ public final class ListContent: ContentView {
         for i in first..<last {
             let row = rows[i]
             let top = Double(i) * rowHeight - scrollOffset
+            if i == pressedRow {
+                canvas.fillRect(Rect(0, top, size.width, rowHeight), .solid(pal.text.withOpacity(0.12)))
+            }
             var x = pad
             let iconSize = rowHeight - 16
             if let icon = row.icon {

@@ -26,6 +26,8 @@ public final class SceneContent: ContentView {
     private var units = PhysicalUnits.nominal()
     /// Natural pixel sizes of images whose spec gives none, read once per path.
     private var imageSizes: [String: Size] = [:]
+    /// Where a finger holds a tappable item (content coordinates), shown pressed.
+    private var pressedPoint: Point?
 
     public init(root: SceneNode, appearance: SceneAppearance = SceneAppearance(), measurer: ShapedTextMeasurer,
                 images: ImageCache = ImageCache()) {
@@ -63,6 +65,8 @@ public final class SceneContent: ContentView {
 
     public func action(at p: Point) -> String? { sceneLayout.hitTest(p)?.actionID }
 
+    public func setPressed(at p: Point?) { pressedPoint = p }
+
     public func draw(_ canvas: Canvas, size: Size, scrollOffset: Double, env: Environment) {
         if size.width != width || env.scale != measurer.scale || env.direction != direction {
             _ = layout(width: size.width, env: env)
@@ -73,18 +77,19 @@ public final class SceneContent: ContentView {
             relayout()
         }
         let visible = Rect(0, scrollOffset, size.width, size.height)
+        let pressed = pressedPoint.flatMap { sceneLayout.hitTest($0) }.flatMap { $0.actionID != nil ? $0.itemIndex : nil }
         canvas.save()
         canvas.translate(0, -scrollOffset)
-        for item in sceneLayout.items {
+        for (i, item) in sceneLayout.items.enumerated() {
             let shown = item.clip.map { item.frame.intersection($0) } ?? item.frame
             guard shown.intersects(visible) else { continue }
             if let clip = item.clip {
                 canvas.save()
                 canvas.clip(to: snapped(clip, canvas))
-                draw(item, canvas, env)
+                draw(item, pressed: i == pressed, canvas, env)
                 canvas.restore()
             } else {
-                draw(item, canvas, env)
+                draw(item, pressed: i == pressed, canvas, env)
             }
         }
         drawScrollIndicators(canvas, env)

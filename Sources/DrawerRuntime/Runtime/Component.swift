@@ -45,6 +45,9 @@ public protocol Component: AnyObject {
     /// How much of the screen's bottom edge this component keeps covered at rest, so the
     /// background content lays out above it (a collapsed sheet's header).
     var backgroundBottomInset: Double { get }
+    /// Changes whenever the component's pixels change without its `state()` changing (a
+    /// row shown pressed), so damage tracking repaints it.
+    var drawRevision: Int { get }
 }
 
 extension Component {
@@ -53,4 +56,5 @@ extension Component {
     /// Unless a component knows better, a change repaints the whole screen.
     public var paintBounds: Rect? { nil }
     public var backgroundBottomInset: Double { 0 }
+    public var drawRevision: Int { 0 }
 }

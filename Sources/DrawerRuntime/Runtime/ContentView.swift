@@ -12,4 +12,11 @@ public protocol ContentView: AnyObject {
     func draw(_ canvas: Canvas, size: Size, scrollOffset: Double, env: Environment)
     /// The action id of a tappable item at `p` (already including the scroll offset).
     func action(at p: Point) -> String?
+    /// Shows the tappable item at `p` pressed while a finger holds it (nil: none).
+    func setPressed(at p: Point?)
+}
+
+extension ContentView {
+    /// Content without tappable items has nothing to show pressed.
+    public func setPressed(at p: Point?) {}
 }

@@ -4,7 +4,7 @@ import PanelRenderer
 /// and whether its state moved. A drag of the drawer repaints the card's old and new band,
 /// not the map under the whole screen.
 public struct DamageTracker {
-    private var last: [String: (state: JSONValue, bounds: Rect?)] = [:]
+    private var last: [String: (state: JSONValue, revision: Int, bounds: Rect?)] = [:]
     private var size: Size?
 
     public init() {}
@@ -19,14 +19,14 @@ public struct DamageTracker {
         var seen = Set<String>()
         for c in screen.components {
             seen.insert(c.id)
-            let state = c.state(), bounds = c.paintBounds
+            let state = c.state(), revision = c.drawRevision, bounds = c.paintBounds
             if let previous = last[c.id] {
-                if previous.state != state || c.needsFrames {
-                    guard let old = previous.bounds, let new = bounds else { full = true; last[c.id] = (state, bounds); continue }
+                if previous.state != state || previous.revision != revision || c.needsFrames {
+                    guard let old = previous.bounds, let new = bounds else { full = true; last[c.id] = (state, revision, bounds); continue }
                     region = region.union(old).union(new)
                 }
             } else { full = true }
-            last[c.id] = (state, bounds)
+            last[c.id] = (state, revision, bounds)
         }
         if last.count != seen.count { full = true; last = last.filter { seen.contains($0.key) } }
         if full { return nil }

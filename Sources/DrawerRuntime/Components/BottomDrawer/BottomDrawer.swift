@@ -41,6 +41,9 @@ public final class BottomDrawer: Component {
     /// The position the current drag started from (Pulley's "current" in the snap rule).
     private var dragOrigin: DrawerPosition = .collapsed
     public var touchSlop = 8.0
+    /// The row or button under a finger that has not moved yet, shown pressed.
+    private var highlight = PressHighlight()
+    public var drawRevision: Int { highlight.revision }
 
     public init(id: String, config: BottomDrawerConfig, content: ContentView?, env: Environment, events: EventSink) {
         self.id = id
@@ -99,9 +102,12 @@ public final class BottomDrawer: Component {
             catchMotion(at: t.time)
             // A touch on the dimming: a tap there moves the drawer (Pulley's tap target).
             transition(cardFrame.contains(p) ? .press(p) : .pressedDimming, at: t.time)
+            if case .pressed = phase { highlight.press(contentHit(at: p)) }
         case .move(let p)?:
             transition(.move(p), at: t.time)
+            if case .pressed = phase {} else { highlight.clear() }
         case .release(let p, let v, let cancelled)?:
+            highlight.clear()
             transition(.release(p, velocity: v, cancelled: cancelled), at: t.time)
         case nil:
             break
@@ -230,13 +236,16 @@ public final class BottomDrawer: Component {
         scrollOffset = min(max(scrollOffset, 0), maxScroll)
     }
 
-    private func tap(at p: Point, time: Instant) {
+    /// The content under `p` (screen points) and `p` in its coordinates.
+    private func contentHit(at p: Point) -> (content: ContentView, local: Point)? {
         let card = cardFrame
-        guard card.contains(p), let content else { return }
-        let local = Point(p.x - card.x, p.y - card.y - contentTopInset + scrollOffset)
-        if let action = content.action(at: local) {
-            events.emit(at: time, target: id, "action", [("id", .string(action))])
-        }
+        guard card.contains(p), let content else { return nil }
+        return (content, Point(p.x - card.x, p.y - card.y - contentTopInset + scrollOffset))
+    }
+
+    private func tap(at p: Point, time: Instant) {
+        guard let hit = contentHit(at: p), let action = hit.content.action(at: hit.local) else { return }
+        events.emit(at: time, target: id, "action", [("id", .string(action))])
     }
 
     /// A finger landing on a moving drawer stops it where it is and takes over.

@@ -52,8 +52,13 @@ extension Popup {
     }
 
     func contentAction(at p: Point) -> String? {
+        contentHit(at: p).flatMap { $0.content.action(at: $0.local) }
+    }
+
+    /// The content under `p` (screen points) and `p` in its coordinates.
+    func contentHit(at p: Point) -> (content: ContentView, local: Point)? {
         guard let content, p.y >= pageTop + contentTop else { return nil }
-        return content.action(at: Point(p.x, p.y - pageTop - contentTop + scrollOffset))
+        return (content, Point(p.x, p.y - pageTop - contentTop + scrollOffset))
     }
 
     // MARK: Marquee

@@ -135,16 +135,23 @@ public final class Popup: Component {
             velocity.add(t.location, at: t.time)
             ignoringFinger = false
             transition(.press(t.location), at: t.time)
+            if case .pressedContent = phase { highlight.press(contentHit(at: t.location)) }
         case .move:
             velocity.add(t.location, at: t.time)
             if !ignoringFinger { transition(.move(t.location), at: t.time) }
+            if case .pressedContent = phase {} else { highlight.clear() }
         case .up, .cancel:
+            highlight.clear()
             let v = t.phase == .cancel ? Point.zero : velocity.velocity(at: t.time)
             owner = nil
             if ignoringFinger { ignoringFinger = false; return }
             transition(.release(t.location, velocity: v, cancelled: t.phase == .cancel), at: t.time)
         }
     }
+
+    /// The row or button of the popup's content under a finger that has not moved yet.
+    private var highlight = PressHighlight()
+    public var drawRevision: Int { highlight.revision }
 
     enum Input {
         case press(Point)

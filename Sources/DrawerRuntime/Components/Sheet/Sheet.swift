@@ -54,6 +54,9 @@ public final class Sheet: Component {
     /// The latest time the sheet was brought to (layout changes happen "now").
     private var now = Instant.zero
     public var touchSlop = 8.0
+    /// The row or button under a finger that has not moved yet, shown pressed.
+    private var highlight = PressHighlight()
+    public var drawRevision: Int { highlight.revision }
     /// Draws page titles (nil: titles are not drawn, e.g. in rule tests).
     let titleText: TextRenderer?
 
@@ -108,9 +111,15 @@ public final class Sheet: Component {
 
     public func handle(_ t: TouchEvent) {
         switch tracker.track(t) {
-        case .press(let p)?: transition(.press(p), at: t.time)
-        case .move(let p)?: transition(.move(p), at: t.time)
-        case .release(let p, let v, let cancelled)?: transition(.release(p, velocity: v.y, cancelled: cancelled), at: t.time)
+        case .press(let p)?:
+            transition(.press(p), at: t.time)
+            if case .pressed(_, .content) = phase { highlight.press(contentHit(at: p)) }
+        case .move(let p)?:
+            transition(.move(p), at: t.time)
+            if case .pressed = phase {} else { highlight.clear() }
+        case .release(let p, let v, let cancelled)?:
+            highlight.clear()
+            transition(.release(p, velocity: v.y, cancelled: cancelled), at: t.time)
         case nil: break
         }
     }
@@ -226,14 +235,19 @@ public final class Sheet: Component {
             settle(to: 0, velocity: 0, at: time)
             return true
         case .content:
-            guard !stack.isSliding, let content = stack.top.content else { return false }
-            let card = cardFrame
-            let local = Point(p.x - card.x, p.y - card.y - rules.contentTop + stack.top.scrollOffset)
-            if let action = content.action(at: local) {
+            if let hit = contentHit(at: p), let action = hit.content.action(at: hit.local) {
                 events.emit(at: time, target: id, "action", [("id", .string(action))])
             }
             return false
         }
+    }
+
+    /// The top page's content under `p` (screen points) and `p` in its coordinates; none
+    /// while a page slides (content is not interactive then).
+    private func contentHit(at p: Point) -> (content: ContentView, local: Point)? {
+        guard !stack.isSliding, let content = stack.top.content else { return nil }
+        let card = cardFrame
+        return (content, Point(p.x - card.x, p.y - card.y - rules.contentTop + stack.top.scrollOffset))
     }
 
     /// Splits one finger step (pt, positive downward) between the card and the page's list,

@@ -103,12 +103,29 @@ public final class SideDrawer: Component {
 
     public func handle(_ t: TouchEvent) {
         switch tracker.track(t) {
-        case .press(let p)?: transition(.press(p), at: t.time)
-        case .move(let p)?: transition(.move(p), at: t.time)
-        case .release(let p, let v, let cancelled)?: transition(.release(p, velocity: v, cancelled: cancelled), at: t.time)
+        case .press(let p)?:
+            transition(.press(p), at: t.time)
+            switch phase {
+            case .pressedContent(_, let onDrawer): highlight.press(onDrawer ? drawerHit(at: p) : paneHit(at: p))
+            case .pressed where paneState == .closed: highlight.press(paneHit(at: p))
+            default: break
+            }
+        case .move(let p)?:
+            transition(.move(p), at: t.time)
+            switch phase {
+            case .pressed, .pressedContent: break
+            default: highlight.clear()
+            }
+        case .release(let p, let v, let cancelled)?:
+            highlight.clear()
+            transition(.release(p, velocity: v, cancelled: cancelled), at: t.time)
         case nil: break
         }
     }
+
+    /// The row or button under a finger that has not moved yet, shown pressed.
+    private var highlight = PressHighlight()
+    public var drawRevision: Int { highlight.revision }
 
     enum Input {
         case press(Point)
@@ -334,9 +351,22 @@ public final class SideDrawer: Component {
     var contentTop: Double { config.paneHeaderHeight }
 
     private func paneAction(at p: Point) -> String? {
+        paneHit(at: p).flatMap { $0.content.action(at: $0.local) }
+    }
+
+    /// The pane's content under `p` (screen points) and `p` in its coordinates.
+    private func paneHit(at p: Point) -> (content: ContentView, local: Point)? {
         let f = paneFrame
-        guard p.y - f.y >= contentTop else { return nil }
-        return currentPage?.content?.action(at: Point(p.x - f.x, p.y - f.y - contentTop + paneScroll))
+        guard p.y - f.y >= contentTop, let content = currentPage?.content else { return nil }
+        return (content, Point(p.x - f.x, p.y - f.y - contentTop + paneScroll))
+    }
+
+    /// The open drawer's content under `p` and `p` in its coordinates.
+    private func drawerHit(at p: Point) -> (content: ContentView, local: Point)? {
+        let d = drawingDirection
+        guard let content = drawerContent[d] else { return nil }
+        let region = rules.drawerRegion(d, extent: rules.reveal(d))
+        return (content, Point(p.x - region.x, p.y - region.y - drawerContentTop(d)))
     }
 
     var maxPaneScroll: Double {
@@ -348,10 +378,7 @@ public final class SideDrawer: Component {
     }
 
     private func tapDrawer(at p: Point, time: Instant) {
-        let d = drawingDirection
-        guard let content = drawerContent[d] else { return }
-        let region = rules.drawerRegion(d, extent: rules.reveal(d))
-        guard let a = content.action(at: Point(p.x - region.x, p.y - region.y - drawerContentTop(d))) else { return }
+        guard let hit = drawerHit(at: p), let a = hit.content.action(at: hit.local) else { return }
         events.emit(at: time, target: id, "action", [("id", .string(a))])
         // A menu row naming a page shows it (the menu's purpose), with the replace animation.
         if let i = pages.firstIndex(where: { $0.id == a }) { transition(.replace(i), at: time) }

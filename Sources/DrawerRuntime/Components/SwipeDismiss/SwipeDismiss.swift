@@ -55,6 +55,9 @@ public final class SwipeDismiss: Component {
     private var env: Environment
     private var tracker = TouchTracker()
     public var touchSlop = 8.0
+    /// The row or button under a finger that has not moved yet, shown pressed.
+    private var highlight = PressHighlight()
+    public var drawRevision: Int { highlight.revision }
 
     public init(id: String, config: SwipeDismissConfig, title: String?, content: ContentView?, text: TextRenderer?,
                 env: Environment, events: EventSink) {
@@ -99,9 +102,15 @@ public final class SwipeDismiss: Component {
 
     public func handle(_ t: TouchEvent) {
         switch tracker.track(t) {
-        case .press(let p)?: transition(.press(p), at: t.time)
-        case .move(let p)?: transition(.move(p), at: t.time)
-        case .release(let p, let v, let cancelled)?: transition(.release(p, velocity: v.y, cancelled: cancelled), at: t.time)
+        case .press(let p)?:
+            transition(.press(p), at: t.time)
+            if case .pressed = phase { highlight.press(contentHit(at: p)) }
+        case .move(let p)?:
+            transition(.move(p), at: t.time)
+            if case .pressed = phase {} else { highlight.clear() }
+        case .release(let p, let v, let cancelled)?:
+            highlight.clear()
+            transition(.release(p, velocity: v.y, cancelled: cancelled), at: t.time)
         case nil: break
         }
     }
@@ -219,11 +228,16 @@ public final class SwipeDismiss: Component {
             transition(.dismiss, at: time)
             return
         }
-        let card = cardFrame
-        guard let content, p.y >= card.y + contentTop else { return }
-        if let action = content.action(at: Point(p.x - card.x, p.y - card.y - contentTop + scrollOffset)) {
+        if let hit = contentHit(at: p), let action = hit.content.action(at: hit.local) {
             events.emit(at: time, target: id, "action", [("id", .string(action))])
         }
+    }
+
+    /// The content under `p` (screen points) and `p` in its coordinates.
+    private func contentHit(at p: Point) -> (content: ContentView, local: Point)? {
+        let card = cardFrame
+        guard let content, p.y >= card.y + contentTop else { return nil }
+        return (content, Point(p.x - card.x, p.y - card.y - contentTop + scrollOffset))
     }
 
     /// 30 × 30, 10 pt below the grabber band and from the trailing edge.
