@@ -66,6 +66,25 @@ final class PressHighlightTests: XCTestCase {
         XCTAssertEqual(actions, 0, "a drag is not a tap")
     }
 
+    func testBackgroundButtonShowsPressedAndRepaints() throws {
+        let app = try AppConfig.load(path: CLI.root + "/examples/lobby.toml")
+        let screen = try SceneBuilder.build(app: app, geometry: geometry).screen
+        let frame = FrameRenderer(widthPx: 400, heightPx: 240)!
+        var tracker = DamageTracker()
+        _ = tracker.damage(of: screen, everything: true)
+        frame.draw(screen)
+        let button = Point(217, 150), before = pixel(frame, button)
+        XCTAssertEqual(tracker.damage(of: screen, everything: false), .zero)
+        screen.handle(TouchEvent(id: 1, phase: .down, location: button, time: .milliseconds(0)))
+        XCTAssertNil(tracker.damage(of: screen, everything: false), "the background changed: repaint it all")
+        frame.draw(screen)
+        XCTAssertLessThan(pixel(frame, button) & 0xFF00, before & 0xFF00, "the held button's pill darkens")
+        screen.handle(TouchEvent(id: 1, phase: .up, location: button, time: .milliseconds(80)))
+        XCTAssertNil(tracker.damage(of: screen, everything: false))
+        frame.draw(screen)
+        XCTAssertEqual(pixel(frame, button), before)
+    }
+
     func testPressOnRowWithoutActionShowsNothing() throws {
         let content = ListContent(rows: [.init(title: "Plain"), .init(title: "Go", action: "go")],
                                   text: try TextRenderer(theme: .light))

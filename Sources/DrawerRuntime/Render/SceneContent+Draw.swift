@@ -5,17 +5,19 @@ extension SceneContent {
     /// Horizontal room a button keeps between its pill's edges and its title (points).
     static let buttonTitleInset = 16.0
 
-    /// An item, and over it (a button) or under its text (a row) the pressed veil while a
-    /// finger holds it: the text colour at 12%, UIKit's highlighted look on any theme.
+    /// An item shown pressed while a finger holds it, as UIKit highlights: a button's pill
+    /// darkens (black 18 % over it, clear on any accent and theme); a row gets the text
+    /// colour at 12 % under its text (grey on light themes, lighter grey on dark).
     func draw(_ item: LayoutItem, pressed: Bool, _ canvas: Canvas, _ env: Environment) {
         guard pressed else { draw(item, canvas, env); return }
-        let veil = Paint.solid(env.theme.palette.text.withOpacity(0.12))
         if case .node(.button) = item.content {
             draw(item, canvas, env)
             let pill = item.frame.inset(by: item.style.padding)
-            canvas.fillRoundedRect(pill, radii: CornerRadii(all: min(pill.height, pill.width) / 2), veil)
+            canvas.fillRoundedRect(pill, radii: CornerRadii(all: min(pill.height, pill.width) / 2),
+                                   .solid(Color.black.withOpacity(0.18)))
         } else {
-            canvas.fillRoundedRect(item.frame, radii: CornerRadii(all: item.style.cornerRadius), veil)
+            canvas.fillRoundedRect(item.frame, radii: CornerRadii(all: item.style.cornerRadius),
+                                   .solid(env.theme.palette.text.withOpacity(0.12)))
             draw(item, canvas, env)
         }
     }

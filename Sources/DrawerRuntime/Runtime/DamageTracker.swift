@@ -6,6 +6,7 @@ import PanelRenderer
 public struct DamageTracker {
     private var last: [String: (state: JSONValue, revision: Int, bounds: Rect?)] = [:]
     private var size: Size?
+    private var backgroundRevision: Int?
 
     public init() {}
 
@@ -13,8 +14,10 @@ public struct DamageTracker {
     /// Call once per frame after advancing the screen; `everything` forces a full repaint
     /// (background content changed, reload, first frame).
     public mutating func damage(of screen: Screen, everything: Bool) -> IntRect? {
-        var full = everything || size != screen.env.size
+        // The background lies under everything: when it changes, everything is repainted.
+        var full = everything || size != screen.env.size || backgroundRevision != screen.backgroundRevision
         size = screen.env.size
+        backgroundRevision = screen.backgroundRevision
         var region = Rect.zero
         var seen = Set<String>()
         for c in screen.components {

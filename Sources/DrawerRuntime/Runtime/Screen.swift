@@ -56,6 +56,11 @@ public final class Screen {
         for c in components { c.advance(to: now) }
     }
 
+    /// The background content's row or button a finger holds, shown pressed.
+    private var backgroundHighlight = PressHighlight()
+    /// Changes when the background content's pixels change without a component moving.
+    public var backgroundRevision: Int { backgroundHighlight.revision }
+
     /// A touch in points with its own timestamp. Components are first brought to that time,
     /// so a finger that lands on a moving card catches it where it really is.
     public func handle(_ t: TouchEvent) {
@@ -71,10 +76,17 @@ public final class Screen {
         case .down:
             let target = components.last { $0.claims(t.location) }
             owner = (t.id, target)
-            if let target { target.handle(t) } else { backgroundPress = t.location }
+            if let target { target.handle(t) } else {
+                backgroundPress = t.location
+                if t.location.y < backgroundContentSize.height {
+                    backgroundHighlight.press(backgroundContent.map { ($0, t.location) })
+                }
+            }
         case .move:
             owner?.component?.handle(t)
+            if let start = backgroundPress, (t.location - start).length > 8 { backgroundHighlight.clear() }
         case .up, .cancel:
+            backgroundHighlight.clear()
             if let c = owner?.component { c.handle(t) } else if let start = backgroundPress,
                       t.phase == .up, (t.location - start).length <= 8,
                       t.location.y < backgroundContentSize.height,
