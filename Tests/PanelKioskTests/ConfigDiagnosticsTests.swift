@@ -76,6 +76,15 @@ final class ConfigDiagnosticsTests: XCTestCase {
         XCTAssertTrue(d[0].hasPrefix("app.toml:1:1: cannot read '") && d[0].hasSuffix("nope/missing.png': No such file or directory"), d[0])
     }
 
+    func testMissingThemeIsReportedAtTheAppsThemeKey() {
+        let d = diagnostics("""
+            name = "x"
+            theme = "themes/missing.toml"
+            """)
+        XCTAssertEqual(d.count, 1, "\(d)")
+        XCTAssertTrue(d[0].hasPrefix("app.toml:2:1: theme: cannot read '") && d[0].hasSuffix("themes/missing.toml': No such file or directory"), d[0])
+    }
+
     func testBoardFileProblems() {
         XCTAssertEqual(diagnostics("""
             name = "b"

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import DrawerRuntime
 import PanelRenderer
 
@@ -34,6 +37,11 @@ struct AppConfig: Sendable {
         guard var top = TableReader(root, name: "", sink: sink) else { return app }
         app.name = top.string("name", default: app.name)
         app.themePath = top.string("theme").map { resolve($0, base) }
+        // A missing theme file is the app file's mistake: report it at its `theme` key.
+        if let theme = app.themePath, let node = top.raw("theme"), access(theme, R_OK) != 0 {
+            sink.error(node, "theme: cannot read '\(theme)': \(String(cString: strerror(errno)))")
+            app.themePath = nil
+        }
         app.appearance = top.choice("appearance", ["light", "dark"]) ?? "light"
         app.direction = top.choice("layout_direction", ["ltr", "rtl"]) == "rtl" ? .rightToLeft : .leftToRight
         app.idleResetS = top.double("idle_reset_s", range: 0...86400)
