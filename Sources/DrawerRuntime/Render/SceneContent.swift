@@ -110,6 +110,14 @@ public final class SceneContent: ContentView {
     /// The id of the scroll view a drag starting at `p` (content coordinates) would scroll.
     public func scrollView(at p: Point) -> String? { sceneLayout.hitTest(p)?.scrollViewID }
 
+    public func innerScrollView(at p: Point) -> (id: String, offset: Double, maxOffset: Double)? {
+        guard let hit = sceneLayout.hitTest(p), let i = hit.scrollViewIndex, let id = hit.scrollViewID,
+              let maxOffset = sceneLayout.items[i].maxScrollOffset, maxOffset > 0 else { return nil }
+        return (id, scrollOffsets[id] ?? 0, maxOffset)
+    }
+
+    public func setInnerScrollOffset(_ offset: Double, scrollView id: String) { setScrollOffset(offset, scrollView: id) }
+
     func relayout() {
         guard width >= 0 else { return }
         sceneLayout = SceneLayout.layout(root, in: Rect(0, 0, width, laidOutHeight), context: context)

@@ -14,9 +14,17 @@ public protocol ContentView: AnyObject {
     func action(at p: Point) -> String?
     /// Shows the tappable item at `p` pressed while a finger holds it (nil: none).
     func setPressed(at p: Point?)
+    /// The scroll view inside the content that a drag starting at `p` moves, when it has
+    /// room to scroll: its id, offset and largest offset (points).
+    func innerScrollView(at p: Point) -> (id: String, offset: Double, maxOffset: Double)?
+    /// Scrolls the inner scroll view `id` to `offset` (clamped to its content).
+    func setInnerScrollOffset(_ offset: Double, scrollView id: String)
 }
 
 extension ContentView {
     /// Content without tappable items has nothing to show pressed.
     public func setPressed(at p: Point?) {}
+    /// Content without inner scroll views scrolls only as a whole, by its component.
+    public func innerScrollView(at p: Point) -> (id: String, offset: Double, maxOffset: Double)? { nil }
+    public func setInnerScrollOffset(_ offset: Double, scrollView id: String) {}
 }

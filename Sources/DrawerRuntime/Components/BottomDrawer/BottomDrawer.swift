@@ -43,7 +43,9 @@ public final class BottomDrawer: Component {
     public var touchSlop = 8.0
     /// The row or button under a finger that has not moved yet, shown pressed.
     private var highlight = PressHighlight()
-    public var drawRevision: Int { highlight.revision }
+    /// A drag on a scroll view inside the content scrolls it, not the drawer.
+    private var inner = InnerScrollDrag()
+    public var drawRevision: Int { highlight.revision &+ inner.revision }
 
     public init(id: String, config: BottomDrawerConfig, content: ContentView?, env: Environment, events: EventSink) {
         self.id = id
@@ -80,7 +82,7 @@ public final class BottomDrawer: Component {
     }
 
     public var needsFrames: Bool {
-        if crossFade != nil { return true }
+        if crossFade != nil || inner.isFlinging { return true }
         switch phase {
         case .settling, .bouncing: return true
         default: return false
@@ -97,7 +99,12 @@ public final class BottomDrawer: Component {
     // MARK: Touch
 
     public func handle(_ t: TouchEvent) {
-        switch tracker.track(t) {
+        let step = tracker.track(t)
+        if inner.intercept(step, at: t.time, hit: contentHit(at:), cancelPress: {
+            highlight.clear()
+            transition(.release(t.location, velocity: .zero, cancelled: true), at: t.time)
+        }) { return }
+        switch step {
         case .press(let p)?:
             catchMotion(at: t.time)
             // A touch on the dimming: a tap there moves the drawer (Pulley's tap target).
@@ -290,6 +297,7 @@ public final class BottomDrawer: Component {
     // MARK: Component
 
     public func advance(to time: Instant) {
+        inner.advance(to: time)
         transition(.tick, at: time)
         if let f = crossFade {
             let p = (time - f.start).seconds / max(config.animationDuration, 0.001)

@@ -4,6 +4,7 @@ import PanelRenderer
 extension Popup {
     public func advance(to time: Instant) {
         now = max(now, time)
+        inner.advance(to: time)
         transition(.tick, at: time)
     }
 

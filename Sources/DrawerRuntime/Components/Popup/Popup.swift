@@ -102,6 +102,7 @@ public final class Popup: Component {
     }
 
     public var needsFrames: Bool {
+        if inner.isFlinging { return true }
         switch phase {
         case .sliding, .transitioning, .waitingToOpen, .pageSettling: return true
         default: return marqueeRunning
@@ -128,6 +129,7 @@ public final class Popup: Component {
 
     public func handle(_ t: TouchEvent) {
         if let owner, owner != t.id { return }
+        if interceptInnerScroll(t) { return }
         switch t.phase {
         case .down:
             owner = t.id
@@ -151,7 +153,30 @@ public final class Popup: Component {
 
     /// The row or button of the popup's content under a finger that has not moved yet.
     private var highlight = PressHighlight()
-    public var drawRevision: Int { highlight.revision }
+    /// A drag on a scroll view inside the open popup's content scrolls it.
+    var inner = InnerScrollDrag()
+    public var drawRevision: Int { highlight.revision &+ inner.revision }
+
+    /// The same touch steps the other components get from `TouchTracker`, for `inner`.
+    private func interceptInnerScroll(_ t: TouchEvent) -> Bool {
+        let step: TouchTracker.Step
+        switch t.phase {
+        case .down: step = .press(t.location)
+        case .move: step = .move(t.location)
+        case .up, .cancel:
+            step = .release(t.location, velocity: t.phase == .cancel ? .zero : velocity.velocity(at: t.time),
+                            cancelled: t.phase == .cancel)
+        }
+        let taken = inner.intercept(step, at: t.time, hit: contentHit(at:), cancelPress: {
+            highlight.clear()
+            transition(.release(t.location, velocity: .zero, cancelled: true), at: t.time)
+        })
+        if taken {
+            if t.phase == .move { velocity.add(t.location, at: t.time) }
+            if t.phase == .up || t.phase == .cancel { owner = nil }
+        }
+        return taken
+    }
 
     enum Input {
         case press(Point)

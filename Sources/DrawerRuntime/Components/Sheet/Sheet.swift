@@ -56,7 +56,9 @@ public final class Sheet: Component {
     public var touchSlop = 8.0
     /// The row or button under a finger that has not moved yet, shown pressed.
     private var highlight = PressHighlight()
-    public var drawRevision: Int { highlight.revision }
+    /// A drag on a scroll view inside the page scrolls it, not the card.
+    private var inner = InnerScrollDrag()
+    public var drawRevision: Int { highlight.revision &+ inner.revision }
     /// Draws page titles (nil: titles are not drawn, e.g. in rule tests).
     let titleText: TextRenderer?
 
@@ -96,6 +98,7 @@ public final class Sheet: Component {
     }
 
     public var needsFrames: Bool {
+        if inner.isFlinging { return true }
         switch phase {
         case .settling, .scrollFling: return true
         default: return stack.isSliding
@@ -110,7 +113,12 @@ public final class Sheet: Component {
     // MARK: Touch
 
     public func handle(_ t: TouchEvent) {
-        switch tracker.track(t) {
+        let step = tracker.track(t)
+        if inner.intercept(step, at: t.time, hit: contentHit(at:), cancelPress: {
+            highlight.clear()
+            transition(.release(t.location, velocity: 0, cancelled: true), at: t.time)
+        }) { return }
+        switch step {
         case .press(let p)?:
             transition(.press(p), at: t.time)
             if case .pressed(_, .content) = phase { highlight.press(contentHit(at: p)) }
@@ -311,6 +319,7 @@ public final class Sheet: Component {
 
     public func advance(to time: Instant) {
         now = max(now, time)
+        inner.advance(to: time)
         transition(.tick, at: time)
         stack.transition(.tick, at: time)
     }

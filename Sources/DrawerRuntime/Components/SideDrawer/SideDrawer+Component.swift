@@ -2,7 +2,10 @@ import PanelRenderer
 
 /// The `Component` entry points: time, programmatic calls, idle reset, state JSON.
 extension SideDrawer {
-    public func advance(to time: Instant) { transition(.tick, at: time) }
+    public func advance(to time: Instant) {
+        inner.advance(to: time)
+        transition(.tick, at: time)
+    }
 
     public func perform(_ action: String, _ args: [String], at time: Instant) throws(ActionError) {
         let interruptible = args.contains("uninterruptible") ? false : config.allowUserInterruption

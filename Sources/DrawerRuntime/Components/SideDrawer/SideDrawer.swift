@@ -92,6 +92,7 @@ public final class SideDrawer: Component {
     }
 
     public var needsFrames: Bool {
+        if inner.isFlinging { return true }
         if case .moving = phase { return true }
         return false
     }
@@ -102,7 +103,12 @@ public final class SideDrawer: Component {
     // MARK: Touch
 
     public func handle(_ t: TouchEvent) {
-        switch tracker.track(t) {
+        let step = tracker.track(t)
+        if inner.intercept(step, at: t.time, hit: { self.paneFrame.contains($0) ? self.paneHit(at: $0) : self.drawerHit(at: $0) }, cancelPress: {
+            highlight.clear()
+            transition(.release(t.location, velocity: .zero, cancelled: true), at: t.time)
+        }) { return }
+        switch step {
         case .press(let p)?:
             transition(.press(p), at: t.time)
             switch phase {
@@ -125,7 +131,9 @@ public final class SideDrawer: Component {
 
     /// The row or button under a finger that has not moved yet, shown pressed.
     private var highlight = PressHighlight()
-    public var drawRevision: Int { highlight.revision }
+    /// A drag on a scroll view inside a page or a drawer scrolls it, not the pane.
+    var inner = InnerScrollDrag()
+    public var drawRevision: Int { highlight.revision &+ inner.revision }
 
     enum Input {
         case press(Point)

@@ -57,7 +57,9 @@ public final class SwipeDismiss: Component {
     public var touchSlop = 8.0
     /// The row or button under a finger that has not moved yet, shown pressed.
     private var highlight = PressHighlight()
-    public var drawRevision: Int { highlight.revision }
+    /// A drag on a scroll view inside the content scrolls it, not the card.
+    private var inner = InnerScrollDrag()
+    public var drawRevision: Int { highlight.revision &+ inner.revision }
 
     public init(id: String, config: SwipeDismissConfig, title: String?, content: ContentView?, text: TextRenderer?,
                 env: Environment, events: EventSink) {
@@ -90,7 +92,8 @@ public final class SwipeDismiss: Component {
     }
 
     public var needsFrames: Bool {
-        switch phase {
+        if inner.isFlinging { return true }
+        return switch phase {
         case .presenting, .dismissing, .returning, .scrollFling: true
         default: false
         }
@@ -101,7 +104,12 @@ public final class SwipeDismiss: Component {
     // MARK: Touch
 
     public func handle(_ t: TouchEvent) {
-        switch tracker.track(t) {
+        let step = tracker.track(t)
+        if inner.intercept(step, at: t.time, hit: contentHit(at:), cancelPress: {
+            highlight.clear()
+            transition(.release(t.location, velocity: 0, cancelled: true), at: t.time)
+        }) { return }
+        switch step {
         case .press(let p)?:
             transition(.press(p), at: t.time)
             if case .pressed = phase { highlight.press(contentHit(at: p)) }
@@ -254,7 +262,10 @@ public final class SwipeDismiss: Component {
 
     // MARK: Component
 
-    public func advance(to time: Instant) { transition(.tick, at: time) }
+    public func advance(to time: Instant) {
+        inner.advance(to: time)
+        transition(.tick, at: time)
+    }
 
     public func perform(_ action: String, _ args: [String], at time: Instant) throws(ActionError) {
         switch action {
