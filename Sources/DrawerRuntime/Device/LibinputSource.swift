@@ -45,25 +45,25 @@ public final class LibinputSource {
                 return fd < 0 ? -errno : fd
             },
             close_restricted: { fd, _ in _ = close(fd) }))
+        // Every property is set by now, so a throw below runs deinit, which frees whatever
+        // was made: the failure paths must not free anything themselves.
         switch backend {
         case .seat(let seat):
-            guard let u = udev_new() else { interface.deallocate(); throw SystemError("udev_new") }
+            guard let u = udev_new() else { throw SystemError("udev_new") }
             udev = u
             guard let ctx = libinput_udev_create_context(interface, nil, u) else {
-                udev_unref(u); interface.deallocate(); throw SystemError("libinput_udev_create_context")
+                throw SystemError("libinput_udev_create_context")
             }
             li = ctx
             guard libinput_udev_assign_seat(ctx, seat) == 0 else {
-                libinput_unref(ctx); udev_unref(u); interface.deallocate()
                 throw SystemError("libinput_udev_assign_seat(\(seat))")
             }
         case .paths(let paths):
             guard let ctx = libinput_path_create_context(interface, nil) else {
-                interface.deallocate(); throw SystemError("libinput_path_create_context")
+                throw SystemError("libinput_path_create_context")
             }
             li = ctx
             for p in paths where libinput_path_add_device(ctx, p) == nil {
-                libinput_unref(ctx); interface.deallocate()
                 throw SystemError("libinput_path_add_device(\(p)): not an input device libinput accepts", code: ENODEV)
             }
         }
