@@ -56,6 +56,17 @@ final class BoardConfigTests: XCTestCase {
         XCTAssertEqual(b.stopServices, [])
     }
 
+    func testWaitForDisplayIsOnUnlessTheBoardSaysOtherwise() throws {
+        XCTAssertTrue(try BoardConfig.load(path: Self.boardDirectory + "/qemu-vkms.toml").waitForDisplay)
+        let path = dir.path + "/b.toml"
+        try "name = \"x\"\n[display]\nwait_for_display = false\n".write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertFalse(try BoardConfig.load(path: path).waitForDisplay)
+        try "name = \"x\"\n[display]\nwait_for_display = \"no\"\n".write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try BoardConfig.load(path: path)) { e in
+            XCTAssertTrue("\(e)".hasSuffix("b.toml:3:1: 'wait_for_display' must be true or false, found a string"), "\(e)")
+        }
+    }
+
     func testPi5TouchDisplay2IsAPortraitPanelUsedInLandscape() throws {
         let b = try BoardConfig.load(path: Self.boardDirectory + "/rpi5-touch-display-2.toml")
         XCTAssertEqual(b.mode, .init(width: 720, height: 1280, refreshHz: 60))

@@ -27,6 +27,26 @@ final class DRMOutputUnitTests: XCTestCase {
         XCTAssertEqual(e.field, "rotation")
     }
 
+    /// "No display yet" is what `run` may wait out; a wrong name or a bad mode is not.
+    func testSelectionSaysWhenTheDisplayIsOnlyAbsent() {
+        func connector(_ name: String, _ status: DRMConnectorInfo.Status) -> DRMConnectorInfo {
+            DRMConnectorInfo(id: 40, name: name, typeName: "HDMI-A", status: status, modes: [],
+                             physicalSizeMM: (0, 0), encoderIDs: [], currentEncoderID: nil,
+                             possibleCRTCs: [35], currentCRTC: nil)
+        }
+        let unplugged = DRMResources(connectors: [connector("HDMI-A-1", .disconnected)], crtcs: [], planes: [])
+        func failure(_ c: DRMOutputConfiguration.Connector) -> DRMError? {
+            do { _ = try DRMOutputConfiguration(connector: c).select(in: unplugged, devicePath: "/dev/dri/card1"); return nil }
+            catch { return error }
+        }
+        let auto = failure(.auto), named = failure(.named("HDMI-A-1")), wrong = failure(.named("DSI-1"))
+        XCTAssertEqual(auto?.displayAbsent, true)
+        XCTAssertEqual(auto?.description, "select connector on /dev/dri/card1: no connected connector (HDMI-A-1 disconnected)")
+        XCTAssertEqual(named?.displayAbsent, true)
+        XCTAssertEqual(named?.description, "select connector on /dev/dri/card1 (HDMI-A-1): connector is disconnected")
+        XCTAssertEqual(wrong?.displayAbsent, false, "a name the device does not have is a board-file mistake")
+    }
+
     func testErrorText() {
         let e = DRMError(operation: "drmModeSetCrtc", device: "/dev/dri/card0", connector: "HDMI-A-1", errno: EACCES)
         XCTAssertEqual(e.description, "drmModeSetCrtc on /dev/dri/card0 (HDMI-A-1): Permission denied")

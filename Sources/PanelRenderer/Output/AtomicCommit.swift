@@ -27,6 +27,9 @@ struct AtomicState {
     /// The plane's `rotation` bitmask property and its values (name -> bit), when it has one.
     let rotationProperty: UInt32?
     let rotationBits: [String: UInt64]
+    /// The connector's `link-status` and its "Good" value: every modeset sets it back to Good,
+    /// which is how userspace retrains a link the kernel marked Bad.
+    let linkStatus: (property: UInt32, good: UInt64)?
     /// The `rotation` value every commit sets (rotate-0 unless the plane rotates our frames):
     /// always set when the property exists, so a rotation left by a previous client is undone.
     var planeRotation: UInt64?
@@ -51,6 +54,7 @@ struct AtomicState {
         rotationProperty = p["rotation"]?.id
         rotationBits = p["rotation"]?.enumValues ?? [:]
         planeRotation = Self.value(of: "rotate-0", in: rotationBits)
+        linkStatus = c["link-status"].map { ($0.id, $0.enumValues["Good"] ?? 0) }
     }
 
     /// The plane's `rotation` value that shows a frame the way `DisplayRotation` turns it in
@@ -95,6 +99,7 @@ struct AtomicState {
         add(req, connector, connectorCRTC, UInt64(crtc))
         add(req, crtc, crtcModeID, UInt64(blob))
         add(req, crtc, crtcActive, 1)
+        if let linkStatus { add(req, connector, linkStatus.property, linkStatus.good) }
         addPlane(req, framebuffer: framebuffer, source: source, destination: (mode.width, mode.height))
         let flags = UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET) | (testOnly ? UInt32(DRM_MODE_ATOMIC_TEST_ONLY) : 0)
         try site.call(testOnly ? "drmModeAtomicCommit (test modeset)" : "drmModeAtomicCommit (modeset)") {

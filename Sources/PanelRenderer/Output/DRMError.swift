@@ -15,11 +15,14 @@ public struct DRMError: Error, Equatable, Sendable, CustomStringConvertible {
     public var errno: Int32?
     /// What went wrong when there is no errno, or extra advice when there is one.
     public var detail: String?
+    /// No display to drive yet: no DRM device, the device node not there, or no connected
+    /// connector. A kiosk may wait for a hotplug instead of failing (`run` does).
+    public var displayAbsent: Bool
 
     public init(operation: String, device: String, connector: String? = nil,
-                errno: Int32? = nil, detail: String? = nil) {
+                errno: Int32? = nil, detail: String? = nil, displayAbsent: Bool = false) {
         self.operation = operation; self.device = device; self.connector = connector
-        self.errno = errno; self.detail = detail
+        self.errno = errno; self.detail = detail; self.displayAbsent = displayAbsent
     }
 
     public var description: String {

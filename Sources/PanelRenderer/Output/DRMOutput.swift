@@ -81,7 +81,7 @@ public final class DRMOutput {
         self.configuration = configuration
         // Probe without taking master, so probing one device never blocks another process.
         var chosen: DRMSelection?
-        var lastError: DRMError?
+        var lastError: DRMError?, absent: DRMError?
         for path in try configuration.candidateDevices() {
             do {
                 let probe = try DRMDevice(path: path, master: false)
@@ -90,12 +90,19 @@ public final class DRMOutput {
                 chosen = try configuration.select(in: res, devicePath: path)
                 break
             } catch {
-                lastError = error
+                var error = error
+                // A board's device node that is not there yet (driver still loading, by-path
+                // link not made) is a display still to come, like an unplugged one.
+                if error.errno == ENOENT { error.displayAbsent = true }
                 if case .path = configuration.device { throw error }
+                lastError = error
+                if error.displayAbsent && absent == nil { absent = error }
             }
         }
         guard let chosen else {
-            throw lastError ?? DRMError(operation: "find a display", device: "/dev/dri", detail: "no device")
+            // Several devices (a render-only GPU beside the display controller): the one
+            // waiting for a display says more than the one that never had any.
+            throw absent ?? lastError ?? DRMError(operation: "find a display", device: "/dev/dri", detail: "no device")
         }
         let dev = try DRMDevice(path: chosen.devicePath, master: true)
         device = dev

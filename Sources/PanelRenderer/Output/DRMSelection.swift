@@ -97,7 +97,7 @@ extension DRMOutputConfiguration {
             let nodes = try drmPrimaryNodes()
             if nodes.isEmpty {
                 throw DRMError(operation: "find a display", device: "/dev/dri",
-                               detail: "no DRM device (is the KMS driver loaded?)")
+                               detail: "no DRM device (is the KMS driver loaded?)", displayAbsent: true)
             }
             return nodes
         }
@@ -113,7 +113,7 @@ extension DRMOutputConfiguration {
             guard let c = res.connected.first else {
                 let seen = res.connectors.map { "\($0.name) \($0.status.rawValue)" }.joined(separator: ", ")
                 throw DRMError(operation: "select connector", device: devicePath,
-                               detail: "no connected connector (\(seen.isEmpty ? "none" : seen))")
+                               detail: "no connected connector (\(seen.isEmpty ? "none" : seen))", displayAbsent: true)
             }
             conn = c
         case .named(let name):
@@ -124,7 +124,7 @@ extension DRMOutputConfiguration {
             }
             guard c.status != .disconnected else {
                 throw DRMError(operation: "select connector", device: devicePath, connector: name,
-                               detail: "connector is disconnected")
+                               detail: "connector is disconnected", displayAbsent: true)
             }
             conn = c
         }

@@ -37,7 +37,13 @@ struct Run: ParsableCommand {
             do { boardConfig = try BoardConfig.load(path: board) } catch { throw Failure(error.description) }
         }
         let app = try loadApp(config)
-        let kiosk = try KioskLoop(app: app, board: boardConfig, startNS: startNS,
+        // A measurement (--frames) must not sit waiting for a display that is not there.
+        guard let output = try DisplayWait.open(try KioskLoop.outputConfiguration(for: boardConfig),
+                                                wait: frames == nil && boardConfig.waitForDisplay) else {
+            printError("panel-kiosk: stopped while waiting for a display")
+            return
+        }
+        let kiosk = try KioskLoop(app: app, board: boardConfig, output: output, startNS: startNS,
                                   frameLimit: frames, eventsPath: events)
         kiosk.captureScanoutPath = captureScanout
         kiosk.captureWritebackPath = captureWriteback

@@ -17,6 +17,7 @@ struct BoardConfig: Equatable, Sendable {
     var pixelFormat = "xrgb8888"
     var buffers = 2
     var rotateIn = "auto"               // who turns rotated frames: "auto" (plane if it can), "plane", "copy"
+    var waitForDisplay = true           // `run` with no display connected yet: wait for a hotplug (else fail)
     // [touch]
     var touchDevice = "auto"
     var calibration: [Double] = [1, 0, 0, 0, 1, 0]
@@ -66,6 +67,7 @@ struct BoardConfig: Equatable, Sendable {
             b.pixelFormat = d.choice("format", ["xrgb8888", "rgb565"]) ?? "xrgb8888"
             b.buffers = d.int("buffers", range: 2...3) ?? 2
             b.rotateIn = d.choice("rotate_in", ["auto", "plane", "copy"]) ?? "auto"
+            b.waitForDisplay = d.bool("wait_for_display", default: true)
             d.finish()
         } else if !top.has("display") {
             sink.error(root, "missing table [display]")

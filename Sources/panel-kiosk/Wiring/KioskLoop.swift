@@ -41,25 +41,41 @@ final class KioskLoop {
     private var failure: String?
     /// What the idle blanker wants the CRTC to be; `syncCRTC` makes it so once no flip is pending.
     private var wantCRTCActive = true
+    /// False while our connector reports no display (cable out, monitor off): the CRTC is
+    /// turned off and nothing is drawn, but the screens, their state and the input live on.
+    private var displayConnected = true
+    /// Set when the display came back or its link went Bad: the mode is set again (which
+    /// retrains the link) at the next moment no flip is pending.
+    private var modeStale = false
+    /// A CRTC that refused to turn off stays lit rather than being retried on every wake-up.
+    private var crtcOffRefused = false
     /// `run --capture-scanout`: where to write what the CRTC scans out, before the output closes.
     var captureScanoutPath: String?
     /// `run --capture-writeback`: where to write what the CRTC composes (writeback connector).
     var captureWritebackPath: String?
 
-    init(app: AppConfig, board: BoardConfig, startNS: UInt64, frameLimit: Int?, eventsPath: String?) throws {
-        self.startNS = startNS
-        self.frameLimit = frameLimit
+    /// The output configuration a board file asks for.
+    static func outputConfiguration(for board: BoardConfig) throws -> DRMOutputConfiguration {
         let parsed = DRMOutputConfiguration.parse(
             device: try KioskLoop.devicePath(for: board), connector: board.connector,
             mode: board.mode.map { m in "\(m.width)x\(m.height)" + (m.refreshHz.map { "@\($0)" } ?? "") } ?? "auto",
             rotation: board.rotation.rawValue, format: board.pixelFormat == "rgb565" ? .rgb565 : .xrgb8888,
             bufferCount: board.buffers)
-        var drmConfig: DRMOutputConfiguration
         switch parsed {
-        case .success(let c): drmConfig = c; drmConfig.rotateIn = RotationPlace(rawValue: board.rotateIn) ?? .auto
+        case .success(var c): c.rotateIn = RotationPlace(rawValue: board.rotateIn) ?? .auto; return c
         case .failure(let e): throw Failure("board \(board.name): \(e)")
         }
-        do { output = try DRMOutput(drmConfig) } catch { throw Failure("\(error)") }
+    }
+
+    /// `output`: one already open (after `DisplayWait`); nil opens the board's display now.
+    init(app: AppConfig, board: BoardConfig, output opened: DRMOutput? = nil, startNS: UInt64,
+         frameLimit: Int?, eventsPath: String?) throws {
+        self.startNS = startNS
+        self.frameLimit = frameLimit
+        if let opened { output = opened } else {
+            let drmConfig = try KioskLoop.outputConfiguration(for: board)
+            do { output = try DRMOutput(drmConfig) } catch { throw Failure("\(error)") }
+        }
         let geometry = FrameGeometry(widthPx: output.frameWidth, heightPx: output.frameHeight,
                                      scale: board.scale, board: board)
         self.geometry = geometry
@@ -201,12 +217,51 @@ final class KioskLoop {
     /// the service manager restarts the kiosk, which then waits for a display.
     private func ueventsReady() {
         guard let uevents else { return }
-        for e in uevents.read() where e.action == "remove" && e.subsystem == "drm" {
+        var connectorsChanged = false
+        for e in uevents.read() where e.subsystem == "drm" {
             guard let displayDevice, e.deviceNumber == displayDevice else { continue }
-            failure = "display \(output.devicePath) (\(output.connectorName)) was removed (\(e.devpath))"
-            loop.stop()
-            return
+            if e.action == "remove" {
+                failure = "display \(output.devicePath) (\(output.connectorName)) was removed (\(e.devpath))"
+                loop.stop()
+                return
+            }
+            // HOTPLUG=1 (and per-connector events, CONNECTOR=id) come as `change` on the card.
+            if e.action == "change" { connectorsChanged = true }
         }
+        if connectorsChanged { connectorChanged() }
+    }
+
+    /// The kernel says a connector changed: look at ours. Unplugged: keep running dark (a
+    /// monitor switched off must not end the kiosk and lose its state). Back, or its link gone
+    /// Bad: set the mode again and repaint everything. Back without the size we draw at (a
+    /// different monitor): end with an error, so the service manager restarts the kiosk at
+    /// the new size.
+    private func connectorChanged() {
+        let probe: ConnectorProbe
+        do { probe = try output.probeConnector() } catch { failure = "\(error)"; loop.stop(); return }
+        let name = "display \(output.devicePath) (\(output.connectorName))"
+        if !probe.connected {
+            guard displayConnected else { return }
+            displayConnected = false
+            printError("panel-kiosk: \(name) disconnected; running dark until it is back")
+            services.heartbeat.status("\(name) disconnected; waiting for it")
+            services.heartbeat.displayStopped()
+        } else {
+            guard probe.offersCurrentSize else {
+                let offered = probe.modes.map(\.description).joined(separator: " ")
+                failure = "\(name) came back without a \(output.mode.width)x\(output.mode.height) mode (offers: \(offered.isEmpty ? "none" : offered)); exiting so a restart can use the new size"
+                loop.stop()
+                return
+            }
+            guard !displayConnected || probe.linkBad else { return }
+            printError("panel-kiosk: \(name) \(displayConnected ? "link is Bad; setting the mode again" : "connected again")")
+            displayConnected = true
+            crtcOffRefused = false
+            modeStale = true
+            services.heartbeat.status("showing on \(output.connectorName) \(output.mode)")
+        }
+        syncCRTC()
+        if needsDraw && !output.isFlipPending { drawAndPresent(at: monotonicNanoseconds()) }
     }
 
     /// A flip queued `flipTimeoutNS` ago and still pending: the device is gone or the driver
@@ -277,7 +332,10 @@ final class KioskLoop {
             }
             switch a {
             case .fade, .redraw: needsDraw = true
-            case .crtcActive(let on): wantCRTCActive = on; needsDraw = true
+            case .crtcActive(let on):
+                wantCRTCActive = on
+                if on { crtcOffRefused = false }   // the next blanking tries again
+                needsDraw = true
             case .resetToHome: screen.resetAll(at: Instant.now()); needsDraw = true
             case .backlight: break
             }
@@ -291,15 +349,27 @@ final class KioskLoop {
     /// backlight is off anyway); a failure to turn on ends the loop, since the kiosk would stay
     /// dark (the service manager restarts it).
     private func syncCRTC() {
-        guard wantCRTCActive != output.isActive else { return }
-        if !wantCRTCActive && output.isFlipPending { return }
+        let want = crtcOffRefused || (wantCRTCActive && displayConnected)
+        if want && modeStale {
+            guard !output.isFlipPending else { return }
+            do {
+                try output.setModeAgain()
+                modeStale = false
+                needsDraw = true
+                fullRepaint = true
+                printError("panel-kiosk: \(output.connectorName): mode \(output.mode) set again")
+            } catch { failure = "\(error)"; loop.stop() }
+            return
+        }
+        guard want != output.isActive else { return }
+        if !want && output.isFlipPending { return }
         do {
-            try output.setActive(wantCRTCActive)
-            printError("panel-kiosk: \(output.connectorName): CRTC \(wantCRTCActive ? "on" : "off")")
+            try output.setActive(want)
+            printError("panel-kiosk: \(output.connectorName): CRTC \(want ? "on" : "off")")
         } catch {
-            if wantCRTCActive { failure = "\(error)"; loop.stop(); return }
-            services.logger.warning("blank: \(error)")
-            wantCRTCActive = true
+            if want { failure = "\(error)"; loop.stop(); return }
+            services.logger.warning("CRTC off: \(error)")
+            crtcOffRefused = true
         }
     }
 
