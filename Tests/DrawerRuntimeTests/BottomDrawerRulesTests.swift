@@ -148,4 +148,34 @@ final class BottomDrawerHandOffTests: XCTestCase {
         XCTAssertEqual(drawer.height, 460 - (500 - scrolled), accuracy: 1e-9, "then the drawer shrank")
         touch(.up)
     }
+
+    /// Pushed past both ends (open, list at its end), the finger's extra travel shows nowhere
+    /// (Pulley clamps), so it must not be owed either: turning back moves the list at once.
+    func testNoDeadZoneWhenTheFingerTurnsBackPastTheEnds() {
+        let drawer = BottomDrawer(id: "d", config: BottomDrawerConfig(), content: TallList(),
+                                  env: Environment(size: Size(800, 480)), events: EventSink())
+        try? drawer.perform("set_position", ["collapsed", "instant"], at: .zero)
+        var t = 0, y = 450.0
+        func touch(_ phase: TouchEvent.Phase) {
+            drawer.handle(TouchEvent(id: 1, phase: phase, location: Point(400, y), time: .milliseconds(t)))
+            t += 16
+        }
+        touch(.down)
+        for _ in 0..<30 { y -= 100; touch(.move) }         // 3000 pt up: open, list at its end, 700+ past
+        let end = drawer.scrollOffset
+        XCTAssertEqual(drawer.height, 460)
+        XCTAssertEqual(end, 2000 - (460 - 24), accuracy: 1e-9, "the list is at its end")
+        y += 30; touch(.move)
+        XCTAssertEqual(drawer.scrollOffset, end - 30, accuracy: 1e-9, "30 pt back is 30 pt of list, at once")
+        touch(.up)
+        // And at the other end: collapsed, pulled further down, then up again.
+        try? drawer.perform("set_position", ["collapsed", "instant"], at: .milliseconds(t))
+        let collapsed = drawer.height
+        y = 440; touch(.down)
+        for _ in 0..<5 { y += 20; touch(.move) }
+        XCTAssertEqual(drawer.height, collapsed, "nothing below collapsed")
+        y -= 25; touch(.move)
+        XCTAssertEqual(drawer.height, collapsed + 25, accuracy: 1e-9, "up again grows it at once")
+        touch(.up)
+    }
 }

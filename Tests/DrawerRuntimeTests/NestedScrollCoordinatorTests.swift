@@ -69,6 +69,34 @@ final class NestedScrollCoordinatorTests: XCTestCase {
         XCTAssertEqual(e.overflowOwner, .content)
     }
 
+    func testOverflowNobodyShowsIsDroppedSoAReversalMovesAtOnce() {
+        var c = NestedScrollCoordinator(policy: .resizeFirst, containerPosition: 20, containerRange: 20...400,
+                                        contentOffset: 1000, contentRange: 0...1000, showsOverflow: [])
+        let past = c.drag(by: -50)
+        XCTAssertEqual(past.dropped, -50)
+        XCTAssertEqual(c.overflow, 0)
+        XCTAssertNil(c.overflowOwner)
+        let back = c.drag(by: 10)
+        XCTAssertEqual(back.content, 10, "no 50 pt owed first")
+        XCTAssertEqual(c.contentOffset, 990)
+    }
+
+    func testAListWithNothingToScrollPassesItsOverflowToTheContainer() {
+        // Sheets: a short page cannot absorb a push past the top anchor; the card rubber-bands.
+        var c = NestedScrollCoordinator(policy: .resizeFirst, containerPosition: 20, containerRange: 20...400,
+                                        contentOffset: 0, contentRange: 0...0, showsOverflow: [.container])
+        let s = c.drag(by: -30)
+        XCTAssertEqual(s.overflowDelta, -30)
+        XCTAssertEqual(c.overflowOwner, .container)
+        XCTAssertEqual(c.releaseRecipient, .container)
+        // With something to scroll, the list takes it and (not showing overflow) drops it.
+        var d = NestedScrollCoordinator(policy: .resizeFirst, containerPosition: 20, containerRange: 20...400,
+                                        contentOffset: 100, contentRange: 0...100, showsOverflow: [.container])
+        XCTAssertEqual(d.drag(by: -30).dropped, -30)
+        XCTAssertEqual(d.overflow, 0)
+        XCTAssertEqual(d.releaseRecipient, .content)
+    }
+
     func testDeterministic() {
         func run() -> [UInt64] {
             var c = sheet(.resizeFirst)

@@ -16,8 +16,11 @@
 ///   scrolling); `.scrollFirst` scrolls the content to its end first, then moves the container.
 /// * finger toward collapsing (delta > 0), both policies: the content scrolls back to its top
 ///   first, then the container moves (sheets §2.6 rule 20, LNPopup §5.5 rule 25).
-/// Whatever neither can take is `overflow`, assigned to the last participant in that order, for
-/// its owner to rubber-band. A reversal first takes back the overflow, so nothing jumps.
+/// Whatever neither can take is `overflow`, assigned to the last participant in that order that
+/// can move at all (a list with nothing to scroll passes it to the container), for its owner to
+/// rubber-band. A reversal first takes back the overflow, so nothing jumps. A participant that
+/// does not rubber-band (not in `showsOverflow`) drops its overflow instead: nothing on screen
+/// stands for it, so a reversal must move things at once rather than first pay it back.
 public enum NestedScrollPolicy: String, CaseIterable, Equatable, Hashable, Sendable {
     case resizeFirst
     case scrollFirst
@@ -25,7 +28,7 @@ public enum NestedScrollPolicy: String, CaseIterable, Equatable, Hashable, Senda
 
 public enum NestedScrollParticipant: Equatable, Hashable, Sendable { case container, content }
 
-/// How one finger delta was shared. `container + content + overflowDelta == delta`.
+/// How one finger delta was shared. `container + content + overflowDelta + dropped == delta`.
 public struct NestedScrollSplit: Equatable, Sendable {
     /// Points the container moves (add to its position).
     public var container: Double
@@ -33,8 +36,11 @@ public struct NestedScrollSplit: Equatable, Sendable {
     public var content: Double
     /// Change of the accumulated overflow (points past both limits) in this step.
     public var overflowDelta: Double
-    public init(container: Double, content: Double, overflowDelta: Double) {
+    /// Points past both limits owned by a participant that does not show overflow: lost.
+    public var dropped: Double
+    public init(container: Double, content: Double, overflowDelta: Double, dropped: Double = 0) {
         self.container = container; self.content = content; self.overflowDelta = overflowDelta
+        self.dropped = dropped
     }
 }
 
@@ -42,6 +48,8 @@ public struct NestedScrollCoordinator: Equatable, Sendable {
     public var policy: NestedScrollPolicy
     public var containerRange: ClosedRange<Double>
     public var contentRange: ClosedRange<Double>
+    /// The participants that display overflow (a rubber band); the others drop it.
+    public var showsOverflow: Set<NestedScrollParticipant>
     public private(set) var containerPosition: Double
     public private(set) var contentOffset: Double
     /// Signed finger travel past both limits, not yet taken back.
@@ -59,8 +67,10 @@ public struct NestedScrollCoordinator: Equatable, Sendable {
     /// band, pass the finger overshoot that produces the shown excess as `overflow` (e.g.
     /// `RubberBand.inverseHyperbolic`), and it is used instead.
     public init(policy: NestedScrollPolicy, containerPosition: Double, containerRange: ClosedRange<Double>,
-                contentOffset: Double, contentRange: ClosedRange<Double>, overflow: Double? = nil) {
+                contentOffset: Double, contentRange: ClosedRange<Double>, overflow: Double? = nil,
+                showsOverflow: Set<NestedScrollParticipant> = [.container, .content]) {
         self.policy = policy
+        self.showsOverflow = showsOverflow
         self.containerRange = containerRange
         self.contentRange = contentRange
         let clampedPosition = min(max(containerPosition, containerRange.lowerBound), containerRange.upperBound)
@@ -113,14 +123,23 @@ public struct NestedScrollCoordinator: Equatable, Sendable {
             if taken != 0 { lastRecipient = participant }
             remaining -= taken
         }
-        // 3. The rest is overflow, shown by the last in the chain.
+        // 3. The rest is overflow, shown by the last in the chain that can move (or dropped).
         if remaining != 0 {
-            overflow += remaining
-            split.overflowDelta += remaining
-            overflowOwner = order.last
-            lastRecipient = order.last
+            let owner = order.last(where: { range(of: $0).lowerBound < range(of: $0).upperBound }) ?? .container
+            lastRecipient = owner
+            if showsOverflow.contains(owner) {
+                overflow += remaining
+                split.overflowDelta += remaining
+                overflowOwner = owner
+            } else {
+                split.dropped += remaining
+            }
         }
         return split
+    }
+
+    private func range(of p: NestedScrollParticipant) -> ClosedRange<Double> {
+        p == .container ? containerRange : contentRange
     }
 
     /// Who should receive the release velocity: the participant showing overflow (it springs

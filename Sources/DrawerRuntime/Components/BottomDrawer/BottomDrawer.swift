@@ -218,9 +218,11 @@ public final class BottomDrawer: Component {
             // The coordinator's container moves with the finger (y down): position = -height.
             nested = NestedScrollCoordinator(policy: config.scrollPolicy, containerPosition: -height,
                                              containerRange: -range.upperBound ... -range.lowerBound,
-                                             contentOffset: scrollOffset, contentRange: 0...maxScroll)
+                                             contentOffset: scrollOffset, contentRange: 0...maxScroll,
+                                             showsOverflow: [])
         }
-        // Pulley clamps at the ends (no rubber band), so overflow is not shown.
+        // Pulley clamps at the ends (no rubber band): travel past them is dropped, so a finger
+        // that turns back moves the drawer or the list at once.
         _ = nested!.drag(by: -delta)
         height = -nested!.containerPosition
         scrollOffset = nested!.contentOffset
