@@ -36,6 +36,42 @@ final class SheetTests: XCTestCase {
         XCTAssertEqual(s.anchorIndex, 0)
     }
 
+    final class Tall: ContentView {
+        let height: Double
+        init(_ height: Double) { self.height = height }
+        func layout(width: Double, env: Environment) -> Double { height }
+        func maxScrollOffset(viewportHeight: Double) -> Double { max(0, height - viewportHeight) }
+        func draw(_ canvas: Canvas, size: Size, scrollOffset: Double, env: Environment) {}
+        func action(at p: Point) -> String? { nil }
+    }
+
+    /// Past the top anchor: a page with nothing to scroll lets the card rubber-band, and the
+    /// way back takes that stretch back first; a scrollable page absorbs the push (no bounce,
+    /// nothing owed), so turning back scrolls it at once.
+    func testPushPastTheTopRubberBandsOrIsAbsorbedAndTurningBackHasNoDeadZone() {
+        let short = makeSheet(pages: [SheetPage(id: "root", content: Tall(10))])
+        short.transition(.snap(0, animated: false), at: .zero)
+        let top = short.origin
+        touch(short, .down, top + 200, ms: 0)
+        for i in 1...10 { touch(short, .move, top + 200 - Double(i) * 10, ms: Double(i) * 16) }
+        XCTAssertLessThan(short.origin, top, "the card stretches above its top anchor")
+        XCTAssertEqual(short.origin, top - 10, accuracy: 1e-9, "100 pt past shows as sqrt(100)")
+        touch(short, .move, top + 200 - 100 + 60, ms: 200)
+        XCTAssertEqual(short.origin, top - 40.0.squareRoot(), accuracy: 1e-9, "60 of the 100 taken back first")
+        touch(short, .up, top + 160, ms: 216)
+
+        let long = makeSheet(pages: [SheetPage(id: "root", content: Tall(5000))])
+        long.transition(.snap(0, animated: false), at: .zero)
+        touch(long, .down, top + 200, ms: 0)
+        for i in 1...60 { touch(long, .move, top + 200 - Double(i) * 100, ms: Double(i) * 16) }
+        XCTAssertEqual(long.origin, top, "the card stays at its top anchor")
+        let end = long.stack.top.scrollOffset
+        XCTAssertGreaterThan(end, 0)
+        touch(long, .move, top + 200 - 6000 + 30, ms: 1000)
+        XCTAssertEqual(long.stack.top.scrollOffset, end - 30, accuracy: 1e-9, "30 pt back is 30 pt of list, at once")
+        touch(long, .up, top + 200 - 6000 + 30, ms: 1400)
+    }
+
     func testResizeKeepsTheLogicalAnchor() {
         let s = makeSheet()
         s.layout(in: Environment(size: Size(844, 390), safeArea: EdgeInsets(bottom: 21)))

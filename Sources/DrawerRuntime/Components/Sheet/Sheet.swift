@@ -44,6 +44,8 @@ public final class Sheet: Component {
     public private(set) var origin: Double
     /// During a drag: start origin + the card's share of the finger's travel, undamped.
     private var rawOrigin = 0.0
+    /// The drag shared between card and list, from its first step to the lift.
+    private var nested: NestedScrollCoordinator?
     private(set) var rules: SheetRules
     var stack: SheetPageStack
     /// Every page the app defined, by id (the ones `push` and `set_pages` may name).
@@ -162,6 +164,7 @@ public final class Sheet: Component {
             let dy = p.y - start.y, dx = p.x - start.x
             guard abs(dy) > touchSlop, abs(dy) >= abs(dx) else { return }
             rawOrigin = rules.rawOrigin(displayed: origin)
+            nested = nil
             // Content is not interactive while a page slides (sheets `cycle`): drag the card only.
             phase = .dragging(lastY: start.y, inContent: target == .content && !stack.isSliding)
             transition(.move(p), at: time)
@@ -258,28 +261,27 @@ public final class Sheet: Component {
         return (content, Point(p.x - card.x, p.y - card.y - rules.contentTop + stack.top.scrollOffset))
     }
 
-    /// Splits one finger step (pt, positive downward) between the card and the page's list,
-    /// as sheets' Scrollable delegate does (§2.6 rule 20), in one gesture both ways:
-    /// finger up moves the card to the top anchor first, then scrolls the list; finger down
-    /// scrolls the list back to its top first, then moves the card down.
+    /// Splits one finger step (pt, positive downward) between the card and the page's list
+    /// through the runtime's one nested-scroll protocol, as sheets' Scrollable delegate does
+    /// (§2.6 rule 20), in one gesture both ways: finger up moves the card to the top anchor
+    /// first, then scrolls the list; finger down scrolls the list back to its top first, then
+    /// moves the card down. Past the top anchor the card rubber-bands (its raw origin keeps the
+    /// overflow) unless a scrollable list absorbed the push; the list itself never bounces.
     private func applyDrag(_ step: Double, inContent: Bool) {
-        var d = step
-        let top = rules.topOrigin
         let page = stack.top
-        if inContent, let content = page.content {
-            let maxScroll = content.maxScrollOffset(viewportHeight: rules.contentViewportHeight)
-            if d < 0 {
-                if rawOrigin > top { let take = max(d, top - rawOrigin); rawOrigin += take; d -= take }
-                if d < 0, maxScroll > 0 {
-                    page.scrollOffset = min(page.scrollOffset - d, maxScroll)
-                    d = 0       // a scrollable list absorbs the rest: no rubber band at the top
-                }
-            } else if d > 0 {
-                if rawOrigin < top { let take = min(d, top - rawOrigin); rawOrigin += take; d -= take }
-                if page.scrollOffset > 0 { let back = min(d, page.scrollOffset); page.scrollOffset -= back; d -= back }
-            }
+        if nested == nil {
+            let offset = page.scrollOffset
+            let maxScroll = inContent ? page.content?.maxScrollOffset(viewportHeight: rules.contentViewportHeight) ?? 0 : 0
+            // Below the top anchor the card moves freely (the bottom's rubber band is in
+            // `displayedOrigin`); a drag on the header leaves the list where it is.
+            nested = NestedScrollCoordinator(policy: .resizeFirst, containerPosition: rawOrigin,
+                                             containerRange: rules.topOrigin ... .infinity,
+                                             contentOffset: offset, contentRange: inContent ? 0...max(maxScroll, offset) : offset...offset,
+                                             showsOverflow: [.container])
         }
-        rawOrigin += d
+        _ = nested!.drag(by: step)
+        rawOrigin = nested!.containerPosition + (nested!.overflowOwner == .container ? nested!.overflow : 0)
+        if inContent { page.scrollOffset = nested!.contentOffset }
         origin = rules.displayedOrigin(raw: rawOrigin)
     }
 
