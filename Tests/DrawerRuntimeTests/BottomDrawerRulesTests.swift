@@ -126,56 +126,58 @@ final class BottomDrawerHandOffTests: XCTestCase {
         func action(at p: Point) -> String? { nil }
     }
 
-    /// From partial, one finger goes up 400 pt then down 500 pt without lifting: the drawer
-    /// opens first, then the list scrolls; coming back the list returns to its top first,
-    /// then the drawer shrinks (interaction.md §9.7, resize-first).
-    func testOneGestureHandsOverBothWays() {
+    /// One finger on an 800x480 drawer over a 2000 pt list, a touch step every 16 ms.
+    final class Finger {
         let drawer = BottomDrawer(id: "d", config: BottomDrawerConfig(), content: TallList(),
                                   env: Environment(size: Size(800, 480)), events: EventSink())
-        try? drawer.perform("set_position", ["partiallyRevealed", "instant"], at: .zero)
-        var t = 0, y = 400.0
+        var t = 0, y: Double
+        init(position: String, y: Double) {
+            self.y = y
+            try? drawer.perform("set_position", [position, "instant"], at: .zero)
+        }
         func touch(_ phase: TouchEvent.Phase) {
             drawer.handle(TouchEvent(id: 1, phase: phase, location: Point(400, y), time: .milliseconds(t)))
             t += 16
         }
-        touch(.down)
-        for _ in 0..<40 { y -= 10; touch(.move) }          // 400 pt up
+        func move(by dy: Double, times: Int = 1) { for _ in 0..<times { y += dy; touch(.move) } }
+    }
+
+    /// From partial, one finger goes up 400 pt then down 500 pt without lifting: the drawer
+    /// opens first, then the list scrolls; coming back the list returns to its top first,
+    /// then the drawer shrinks (interaction.md §9.7, resize-first).
+    func testOneGestureHandsOverBothWays() {
+        let f = Finger(position: "partiallyRevealed", y: 400), drawer = f.drawer
+        f.touch(.down)
+        f.move(by: -10, times: 40)                          // 400 pt up
         XCTAssertEqual(drawer.height, 460, "open (480 - 20) before the list moves")
         XCTAssertEqual(drawer.scrollOffset, 400 - (460 - 264), accuracy: 1e-9, "the rest scrolled the list (the drag counts from touch-down)")
         let scrolled = drawer.scrollOffset
-        for _ in 0..<50 { y += 10; touch(.move) }          // 500 pt down
+        f.move(by: 10, times: 50)                           // 500 pt down
         XCTAssertEqual(drawer.scrollOffset, 0, "the list is back at its top")
         XCTAssertEqual(drawer.height, 460 - (500 - scrolled), accuracy: 1e-9, "then the drawer shrank")
-        touch(.up)
+        f.touch(.up)
     }
 
     /// Pushed past both ends (open, list at its end), the finger's extra travel shows nowhere
     /// (Pulley clamps), so it must not be owed either: turning back moves the list at once.
     func testNoDeadZoneWhenTheFingerTurnsBackPastTheEnds() {
-        let drawer = BottomDrawer(id: "d", config: BottomDrawerConfig(), content: TallList(),
-                                  env: Environment(size: Size(800, 480)), events: EventSink())
-        try? drawer.perform("set_position", ["collapsed", "instant"], at: .zero)
-        var t = 0, y = 450.0
-        func touch(_ phase: TouchEvent.Phase) {
-            drawer.handle(TouchEvent(id: 1, phase: phase, location: Point(400, y), time: .milliseconds(t)))
-            t += 16
-        }
-        touch(.down)
-        for _ in 0..<30 { y -= 100; touch(.move) }         // 3000 pt up: open, list at its end, 700+ past
+        let f = Finger(position: "collapsed", y: 450), drawer = f.drawer
+        f.touch(.down)
+        f.move(by: -100, times: 30)                         // 3000 pt up: open, list at its end, 700+ past
         let end = drawer.scrollOffset
         XCTAssertEqual(drawer.height, 460)
         XCTAssertEqual(end, 2000 - (460 - 24), accuracy: 1e-9, "the list is at its end")
-        y += 30; touch(.move)
+        f.move(by: 30)
         XCTAssertEqual(drawer.scrollOffset, end - 30, accuracy: 1e-9, "30 pt back is 30 pt of list, at once")
-        touch(.up)
+        f.touch(.up)
         // And at the other end: collapsed, pulled further down, then up again.
-        try? drawer.perform("set_position", ["collapsed", "instant"], at: .milliseconds(t))
+        try? drawer.perform("set_position", ["collapsed", "instant"], at: .milliseconds(f.t))
         let collapsed = drawer.height
-        y = 440; touch(.down)
-        for _ in 0..<5 { y += 20; touch(.move) }
+        f.y = 440; f.touch(.down)
+        f.move(by: 20, times: 5)
         XCTAssertEqual(drawer.height, collapsed, "nothing below collapsed")
-        y -= 25; touch(.move)
+        f.move(by: -25)
         XCTAssertEqual(drawer.height, collapsed + 25, accuracy: 1e-9, "up again grows it at once")
-        touch(.up)
+        f.touch(.up)
     }
 }
