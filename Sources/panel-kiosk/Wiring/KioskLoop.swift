@@ -18,37 +18,37 @@ final class KioskLoop {
     let signals: SignalDescriptor
     var input: LibinputSource?
     /// Kernel uevents, to notice the display device going away while nothing is drawn.
-    private var uevents: UeventMonitor?
-    private var displayDevice: DeviceNumber?
+    var uevents: UeventMonitor?
+    var displayDevice: DeviceNumber?
     /// A flip that never completes (a wedged driver, a device gone mid-frame) ends the loop
     /// after this long instead of hanging it. Generous: a loaded board still flips within it.
-    private let flipTimeoutNS: UInt64 = 2_000_000_000
+    let flipTimeoutNS: UInt64 = 2_000_000_000
     let services: KioskServices
     let recorder: EventRecorder
     let frameLimit: Int?
     let startNS: UInt64
 
-    private var needsDraw = true
+    var needsDraw = true
     /// Set when something outside the components changed (background content, reload,
     /// blanking fade): the next frame repaints everything.
-    private var fullRepaint = true
+    var fullRepaint = true
     private var damage = DamageTracker()
     private var frameNumber = 0
     private var lastFlipNS: UInt64?
     private var flipIntervalsMS: [Double] = []
     private var renderMS: [Double] = []
     private var firstFlipNS: UInt64?
-    private var failure: String?
+    var failure: String?
     /// What the idle blanker wants the CRTC to be; `syncCRTC` makes it so once no flip is pending.
-    private var wantCRTCActive = true
+    var wantCRTCActive = true
     /// False while our connector reports no display (cable out, monitor off): the CRTC is
     /// turned off and nothing is drawn, but the screens, their state and the input live on.
-    private var displayConnected = true
+    var displayConnected = true
     /// Set when the display came back or its link went Bad: the mode is set again (which
     /// retrains the link) at the next moment no flip is pending.
-    private var modeStale = false
+    var modeStale = false
     /// A CRTC that refused to turn off stays lit rather than being retried on every wake-up.
-    private var crtcOffRefused = false
+    var crtcOffRefused = false
     /// `run --capture-scanout`: where to write what the CRTC scans out, before the output closes.
     var captureScanoutPath: String?
     /// `run --capture-writeback`: where to write what the CRTC composes (writeback connector).
@@ -213,72 +213,6 @@ final class KioskLoop {
         }
     }
 
-    /// The display device removed (unplugged, driver unbound): end with an error naming it;
-    /// the service manager restarts the kiosk, which then waits for a display.
-    private func ueventsReady() {
-        guard let uevents else { return }
-        var connectorsChanged = false
-        for e in uevents.read() where e.subsystem == "drm" {
-            guard let displayDevice, e.deviceNumber == displayDevice else { continue }
-            if e.action == "remove" {
-                failure = "display \(output.devicePath) (\(output.connectorName)) was removed (\(e.devpath))"
-                loop.stop()
-                return
-            }
-            // HOTPLUG=1 (and per-connector events, CONNECTOR=id) come as `change` on the card.
-            if e.action == "change" { connectorsChanged = true }
-        }
-        if connectorsChanged { connectorChanged() }
-    }
-
-    /// The kernel says a connector changed: look at ours. Unplugged: keep running dark (a
-    /// monitor switched off must not end the kiosk and lose its state). Back, or its link gone
-    /// Bad: set the mode again and repaint everything. Back without the size we draw at (a
-    /// different monitor): end with an error, so the service manager restarts the kiosk at
-    /// the new size.
-    private func connectorChanged() {
-        let probe: ConnectorProbe
-        do { probe = try output.probeConnector() } catch { failure = "\(error)"; loop.stop(); return }
-        let name = "display \(output.devicePath) (\(output.connectorName))"
-        if !probe.connected {
-            guard displayConnected else { return }
-            displayConnected = false
-            printError("panel-kiosk: \(name) disconnected; running dark until it is back")
-            services.heartbeat.status("\(name) disconnected; waiting for it")
-            services.heartbeat.displayStopped()
-        } else {
-            guard probe.offersCurrentSize else {
-                let offered = probe.modes.map(\.description).joined(separator: " ")
-                failure = "\(name) came back without a \(output.mode.width)x\(output.mode.height) mode (offers: \(offered.isEmpty ? "none" : offered)); exiting so a restart can use the new size"
-                loop.stop()
-                return
-            }
-            guard !displayConnected || probe.linkBad else { return }
-            printError("panel-kiosk: \(name) \(displayConnected ? "link is Bad; setting the mode again" : "connected again")")
-            displayConnected = true
-            crtcOffRefused = false
-            modeStale = true
-            services.heartbeat.status("showing on \(output.connectorName) \(output.mode)")
-        }
-        syncCRTC()
-        if needsDraw && !output.isFlipPending { drawAndPresent(at: monotonicNanoseconds()) }
-    }
-
-    /// A flip queued `flipTimeoutNS` ago and still pending: the device is gone or the driver
-    /// stopped completing flips. Either way no frame will ever show again, so stop (the
-    /// watchdog would kill a service that hung here; a kiosk started by hand must not hang).
-    private func checkFlipTimeout() {
-        guard failure == nil, let requested = output.pendingFlipRequestedAt,
-              monotonicNanoseconds() >= requested + flipTimeoutNS else { return }
-        do {
-            try output.checkDeviceResponds()
-            failure = "page flip on \(output.devicePath) (\(output.connectorName)): not completed after \(flipTimeoutNS / 1_000_000) ms; the display stopped responding"
-        } catch {
-            failure = "\(error)"
-        }
-        loop.stop()
-    }
-
     private func inputReady() {
         guard let input else { return }
         for e in input.dispatch() {
@@ -344,51 +278,6 @@ final class KioskLoop {
         if needsDraw && !output.isFlipPending { drawAndPresent(at: monotonicNanoseconds()) }
     }
 
-    /// Turns the CRTC on or off as the blanker wants. Off waits for the pending flip (called
-    /// again from `flipsReady`); a failure to turn off is logged and the screen stays lit (the
-    /// backlight is off anyway); a failure to turn on ends the loop, since the kiosk would stay
-    /// dark (the service manager restarts it).
-    private func syncCRTC() {
-        let want = crtcOffRefused || (wantCRTCActive && displayConnected)
-        if want && modeStale {
-            guard !output.isFlipPending else { return }
-            do {
-                try output.setModeAgain()
-                modeStale = false
-                needsDraw = true
-                fullRepaint = true
-                printError("panel-kiosk: \(output.connectorName): mode \(output.mode) set again")
-            } catch { failure = "\(error)"; loop.stop() }
-            return
-        }
-        guard want != output.isActive else { return }
-        if !want && output.isFlipPending { return }
-        do {
-            try output.setActive(want)
-            printError("panel-kiosk: \(output.connectorName): CRTC \(want ? "on" : "off")")
-        } catch {
-            if want { failure = "\(error)"; loop.stop(); return }
-            services.logger.warning("CRTC off: \(error)")
-            crtcOffRefused = true
-        }
-    }
-
-    /// `run --capture-scanout` / `--capture-writeback`: reads back the displayed buffer (in
-    /// the copy's orientation) or the composed output (the panel's orientation), turns it back
-    /// to the UI's orientation and writes it as PNG.
-    private func capture(to path: String, what: String, rotation: DisplayRotation,
-                         _ read: () throws(DRMError) -> ScanoutCapture) {
-        do {
-            let capture = try read()
-            guard let pixmap = capture.framePixmap(rotation: rotation) else {
-                failure = "capture \(what): cannot allocate a \(capture.width)x\(capture.height) image"; return
-            }
-            try PNGCodec.encode(pixmap.view, to: path, ignoringAlpha: true)
-        } catch {
-            failure = "capture \(what) to \(path): \(error)"
-        }
-    }
-
     private func signalsReady() {
         for s in signals.read() {
             if s == SIGHUP { reload(reason: "SIGHUP") } else if s == SIGTERM || s == SIGINT { loop.stop() }
@@ -396,7 +285,7 @@ final class KioskLoop {
     }
 
     /// Advances the screen to the time the frame will be seen, draws it and queues the flip.
-    private func drawAndPresent(at showNS: UInt64) {
+    func drawAndPresent(at showNS: UInt64) {
         guard output.canPresent else { needsDraw = true; return }
         let t0 = monotonicNanoseconds()
         let moving = screen.needsFrames
