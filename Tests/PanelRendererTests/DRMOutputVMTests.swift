@@ -148,7 +148,7 @@ final class DRMOutputVMTests: XCTestCase {
             let output = try DRMOutput(DRMOutputConfiguration(mode: .size(width: 640, height: 480, hz: 60),
                                                               bufferCount: 3, commitMode: commit))
             defer { try? output.close() }
-            let reader = try DRMDevice(path: output.devicePath, master: false)
+            let reader = try CRTCReader(output)
             defer { reader.close() }
             let frame = try XCTUnwrap(Pixmap(width: output.frameWidth, height: output.frameHeight))
             let view = frame.view
@@ -160,17 +160,9 @@ final class DRMOutputVMTests: XCTestCase {
             let b = IntRect(x: 300, y: 200, width: 30, height: 60)
             view.fill(b, with: 0xFF00_FF00)
             XCTAssertEqual(try output.present(frame: view, damage: [b]), .queued, "replaces the queued frame")
-            var events: [FlipEvent] = []
-            let fd = try XCTUnwrap(output.fileDescriptor)
-            for _ in 0..<50 where events.count < 2 {
-                var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                _ = poll(&p, 1, 100)
-                events += try output.handleEvents()
-            }
+            let events = try flipEvents(output, count: 2)
             XCTAssertEqual(events.map(\.frame), [1, 3], "frame 2 was replaced before it could flip")
-            let shot = try ScanoutCapture.capture(device: reader, crtcID: output.selection.crtc.id)
-            var mismatches = 0
-            for y in 0..<shot.height { for x in 0..<shot.width where shot[x: x, y: y] != view[x, y] & 0xFF_FFFF { mismatches += 1 } }
+            let mismatches = try reader.mismatches(against: view)
             print("DRM-TRIPLE: \(output.usesAtomic ? "atomic" : "legacy"): flips \(events.map(\.frame)), \(mismatches) pixels differ")
             XCTAssertEqual(mismatches, 0)
         }

@@ -24,18 +24,14 @@ final class DRMPowerVMTests: XCTestCase {
             XCTAssertThrowsError(try output.setActive(false)) { e in
                 XCTAssertTrue("\(e)".contains(output.devicePath) && "\(e)".contains(output.connectorName), "\(e)")
             }
-            let reader = try DRMDevice(path: output.devicePath, master: false)
+            let reader = try CRTCReader(output)
             defer { reader.close() }
-            _ = reader.enableClientCapability(UInt64(DRM_CLIENT_CAP_ATOMIC))
-            let crtc = output.selection.crtc.id
-            func active() throws -> UInt64? {
-                drmObjectProperties(fd: try reader.descriptor(), object: crtc, type: UInt32(DRM_MODE_OBJECT_CRTC))["ACTIVE"]?.value
-            }
+            func active() throws -> UInt64? { try reader.active() }
             let frame = try XCTUnwrap(Pixmap(width: output.frameWidth, height: output.frameHeight))
             let view = frame.view
             view.fill(with: 0xFF20_4060)
             view.fill(IntRect(x: 10, y: 20, width: 100, height: 50), with: 0xFFFF_8000)
-            _ = try flip(output, view, [view.bounds])
+            _ = try presentAndWait(output, view, [view.bounds])
             XCTAssertEqual(try active(), 1)
 
             try output.setActive(false)
@@ -50,30 +46,16 @@ final class DRMPowerVMTests: XCTestCase {
             try output.setActive(true)
             let on = try active()
             XCTAssertEqual(on, 1)
-            let shot = try ScanoutCapture.capture(device: reader, crtcID: crtc)
-            var mismatches = 0
-            for y in 0..<shot.height { for x in 0..<shot.width where shot[x: x, y: y] != view[x, y] & 0xFF_FFFF { mismatches += 1 } }
+            let mismatches = try reader.mismatches(against: view)
             XCTAssertEqual(mismatches, 0, "waking shows the frame that was on screen")
 
             let moved = IntRect(x: 200, y: 200, width: 40, height: 40)
             view.fill(moved, with: 0xFF00_FF00)
-            let event = try flip(output, view, [moved])
+            let event = try presentAndWait(output, view, [moved])
             print("DRM-POWER: \(name): on again: ACTIVE \(on.map(String.init) ?? "?"), \(mismatches) pixels differ, next flip missed \(event?.missedVblanks ?? -1) vblanks")
             XCTAssertEqual(event?.missedVblanks, 0, "the time off is not counted as missed vblanks")
             try output.close()
         }
-    }
-
-    private func flip(_ output: DRMOutput, _ view: PixmapView, _ damage: [IntRect]) throws -> FlipEvent? {
-        XCTAssertEqual(try output.present(frame: view, damage: damage), .flipRequested)
-        let fd = try XCTUnwrap(output.fileDescriptor)
-        for _ in 0..<50 {
-            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            _ = poll(&p, 1, 100)
-            if let e = try output.handleEvents().last { return e }
-        }
-        XCTFail("flip completed")
-        return nil
     }
 }
 #endif
