@@ -8,8 +8,9 @@ import Glibc
 /// that never completes, the CRTC on or off as blanking and the connector want, and reading
 /// back what it shows.
 extension KioskLoop {
-    /// The display device removed (unplugged, driver unbound): end with an error naming it;
-    /// the service manager restarts the kiosk, which then waits for a display.
+    /// Kernel uevents about our DRM device. Removed (unplugged, driver unbound): end with an
+    /// error naming it; the service manager restarts the kiosk, which then waits for a
+    /// display. Changed (a hotplug): look at our connector.
     func ueventsReady() {
         guard let uevents else { return }
         var connectorsChanged = false
@@ -74,10 +75,11 @@ extension KioskLoop {
         loop.stop()
     }
 
-    /// Turns the CRTC on or off as the blanker wants. Off waits for the pending flip (called
-    /// again from `flipsReady`); a failure to turn off is logged and the screen stays lit (the
-    /// backlight is off anyway); a failure to turn on ends the loop, since the kiosk would stay
-    /// dark (the service manager restarts it).
+    /// Turns the CRTC on or off as the blanker and the connector want, setting the mode again
+    /// first after a replug. Off waits for the pending flip (called again from `flipsReady`);
+    /// a failure to turn off is logged and the screen stays lit (the backlight is off anyway);
+    /// a failure to turn on ends the loop, since the kiosk would stay dark (the service
+    /// manager restarts it).
     func syncCRTC() {
         let want = crtcOffRefused || (wantCRTCActive && displayConnected)
         if want && modeStale {
@@ -107,7 +109,7 @@ extension KioskLoop {
     /// the copy's orientation) or the composed output (the panel's orientation), turns it back
     /// to the UI's orientation and writes it as PNG.
     func capture(to path: String, what: String, rotation: DisplayRotation,
-                         _ read: () throws(DRMError) -> ScanoutCapture) {
+                 _ read: () throws(DRMError) -> ScanoutCapture) {
         do {
             let capture = try read()
             guard let pixmap = capture.framePixmap(rotation: rotation) else {
