@@ -141,7 +141,6 @@ public final class BottomDrawer: Component {
             phase = .resting
         case (_, .press(let p)):
             pressedOnDimming = false
-            nested = nil
             phase = .pressed(start: p, startHeight: height, startScroll: scrollOffset)
         case (.pressed(let start, let startHeight, _), .move(let p)):
             guard config.allowsUserPositionChange || (content?.maxScrollOffset(viewportHeight: height) ?? 0) > 0 else { return }
@@ -158,7 +157,6 @@ public final class BottomDrawer: Component {
             if !cancelled, (p - start).length <= touchSlop { tap(at: p, time: time) }
             settleIfNeeded(at: time)
         case (.dragging, .release(_, let v, _)):
-            nested = nil
             // Finger velocity is in points per second, y down; the drawer grows upward.
             let up = -v.y * growthSign
             let target = position == .closed ? position
@@ -204,28 +202,26 @@ public final class BottomDrawer: Component {
         }
     }
 
-    /// The drag shared with the content through the runtime's one nested-scroll protocol:
-    /// resize-first grows the drawer to open before the list scrolls, and shrinks it only
-    /// once the list is back at its top, in one gesture. Started at the first move of a drag.
-    private var nested: NestedScrollCoordinator?
-
-    /// One finger delta (positive = toward a taller drawer), split between drawer and list.
+    /// One finger delta (positive = toward a taller drawer), split between drawer and list
+    /// through the runtime's one nested-scroll protocol: resize-first grows the drawer to open
+    /// before the list scrolls, and shrinks it only once the list is back at its top, in one
+    /// gesture. The coordinator is made afresh from the drawer's height and the list's offset
+    /// at every step (they are its whole state: Pulley shows no overflow), so a relayout or new
+    /// content mid-drag is taken into account at once.
     private func applyDrag(delta: Double) {
-        if nested == nil {
-            let canResize = config.allowsUserPositionChange && rules.supported.count > 1
-            let range = canResize ? rules.dragRange : height...height
-            let maxScroll = content?.maxScrollOffset(viewportHeight: contentViewportHeight) ?? 0
-            // The coordinator's container moves with the finger (y down): position = -height.
-            nested = NestedScrollCoordinator(policy: config.scrollPolicy, containerPosition: -height,
-                                             containerRange: -range.upperBound ... -range.lowerBound,
-                                             contentOffset: scrollOffset, contentRange: 0...maxScroll,
-                                             showsOverflow: [])
-        }
+        let canResize = config.allowsUserPositionChange && rules.supported.count > 1
+        let range = canResize ? rules.dragRange : height...height
+        let maxScroll = content?.maxScrollOffset(viewportHeight: contentViewportHeight) ?? 0
+        // The coordinator's container moves with the finger (y down): position = -height.
         // Pulley clamps at the ends (no rubber band): travel past them is dropped, so a finger
         // that turns back moves the drawer or the list at once.
-        _ = nested!.drag(by: -delta)
-        height = -nested!.containerPosition
-        scrollOffset = nested!.contentOffset
+        var nested = NestedScrollCoordinator(policy: config.scrollPolicy, containerPosition: -height,
+                                             containerRange: -range.upperBound ... -range.lowerBound,
+                                             contentOffset: scrollOffset, contentRange: 0...max(maxScroll, scrollOffset),
+                                             showsOverflow: [])
+        _ = nested.drag(by: -delta)
+        height = -nested.containerPosition
+        scrollOffset = nested.contentOffset
     }
 
     /// +1 when the card grows upward (drawer mode, bottom panel corners), -1 when it hangs

@@ -44,8 +44,6 @@ public final class Sheet: Component {
     public private(set) var origin: Double
     /// During a drag: start origin + the card's share of the finger's travel, undamped.
     private var rawOrigin = 0.0
-    /// The drag shared between card and list, from its first step to the lift.
-    private var nested: NestedScrollCoordinator?
     private(set) var rules: SheetRules
     var stack: SheetPageStack
     /// Every page the app defined, by id (the ones `push` and `set_pages` may name).
@@ -164,7 +162,6 @@ public final class Sheet: Component {
             let dy = p.y - start.y, dx = p.x - start.x
             guard abs(dy) > touchSlop, abs(dy) >= abs(dx) else { return }
             rawOrigin = rules.rawOrigin(displayed: origin)
-            nested = nil
             // Content is not interactive while a page slides (sheets `cycle`): drag the card only.
             phase = .dragging(lastY: start.y, inContent: target == .content && !stack.isSliding)
             transition(.move(p), at: time)
@@ -269,19 +266,19 @@ public final class Sheet: Component {
     /// overflow) unless a scrollable list absorbed the push; the list itself never bounces.
     private func applyDrag(_ step: Double, inContent: Bool) {
         let page = stack.top
-        if nested == nil {
-            let offset = page.scrollOffset
-            let maxScroll = inContent ? page.content?.maxScrollOffset(viewportHeight: rules.contentViewportHeight) ?? 0 : 0
-            // Below the top anchor the card moves freely (the bottom's rubber band is in
-            // `displayedOrigin`); a drag on the header leaves the list where it is.
-            nested = NestedScrollCoordinator(policy: .resizeFirst, containerPosition: rawOrigin,
+        let offset = page.scrollOffset
+        let maxScroll = inContent ? page.content?.maxScrollOffset(viewportHeight: rules.contentViewportHeight) ?? 0 : 0
+        // Made afresh at every step: the raw origin (overflow included) and the page's offset
+        // are its whole state, so a relayout or a page pushed mid-drag cannot leave it stale.
+        // Below the top anchor the card moves freely (the bottom's rubber band is in
+        // `displayedOrigin`); a drag on the header leaves the list where it is.
+        var nested = NestedScrollCoordinator(policy: .resizeFirst, containerPosition: rawOrigin,
                                              containerRange: rules.topOrigin ... .infinity,
                                              contentOffset: offset, contentRange: inContent ? 0...max(maxScroll, offset) : offset...offset,
                                              showsOverflow: [.container])
-        }
-        _ = nested!.drag(by: step)
-        rawOrigin = nested!.containerPosition + (nested!.overflowOwner == .container ? nested!.overflow : 0)
-        if inContent { page.scrollOffset = nested!.contentOffset }
+        _ = nested.drag(by: step)
+        rawOrigin = nested.containerPosition + (nested.overflowOwner == .container ? nested.overflow : 0)
+        if inContent { page.scrollOffset = nested.contentOffset }
         origin = rules.displayedOrigin(raw: rawOrigin)
     }
 
