@@ -72,6 +72,23 @@ final class SheetTests: XCTestCase {
         touch(long, .up, top + 200 - 6000 + 30, ms: 1400)
     }
 
+    /// A page pushed (from the control socket) while the finger scrolls the list: the new page
+    /// starts at its own top, it does not inherit the offset the finger gave the old one.
+    func testAPagePushedMidDragKeepsItsOwnScrollOffset() throws {
+        let root = SheetPage(id: "root", content: Tall(5000)), next = SheetPage(id: "next", content: Tall(5000))
+        let s = makeSheet(pages: [root, next])
+        s.transition(.snap(0, animated: false), at: .zero)
+        let y0 = s.origin + 300
+        touch(s, .down, y0, ms: 0)
+        for i in 1...10 { touch(s, .move, y0 - Double(i) * 30, ms: Double(i) * 16) }
+        XCTAssertEqual(root.scrollOffset, 300, accuracy: 1e-9, "the finger scrolled the root page")
+        try s.perform("push", ["next"], at: .milliseconds(170))
+        touch(s, .move, y0 - 310, ms: 180)
+        XCTAssertLessThanOrEqual(next.scrollOffset, 10, "the pushed page took at most the finger's last 10 pt")
+        XCTAssertEqual(root.scrollOffset, 300, accuracy: 1e-9, "the covered page keeps its place")
+        touch(s, .up, y0 - 310, ms: 200)
+    }
+
     func testResizeKeepsTheLogicalAnchor() {
         let s = makeSheet()
         s.layout(in: Environment(size: Size(844, 390), safeArea: EdgeInsets(bottom: 21)))
