@@ -1,6 +1,7 @@
 # Shared settings for the VM harness (sourced, not run).
 # PANEL_KIOSK_VM_CACHE overrides where kernels, modules and the initramfs are kept, so CI can
-# keep one cache across jobs. Default: .vm-cache/ in the repository root (gitignored).
+# keep one cache across jobs. Default: /var/tmp/panel-kiosk-vm-cache, outside the clone, so a
+# fresh clone (CI) reuses the kernels and modules an earlier run prepared on the same machine.
 # PANEL_KIOSK_VM_KERNEL picks which Debian kernel the guest boots:
 #   debian (default)  the one the host's apt sources offer (bookworm: 6.1), as on our devices;
 #   backports         the one <codename>-backports offers (bookworm: 6.12), for what only a
@@ -10,7 +11,7 @@
 # know is looked up in backports).
 
 vm_repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-vm_cache="${PANEL_KIOSK_VM_CACHE:-$vm_repo_root/.vm-cache}"
+vm_cache="${PANEL_KIOSK_VM_CACHE:-/var/tmp/panel-kiosk-vm-cache}"
 
 vm_log() { echo "vm: $*" >&2; }
 vm_die() { echo "vm: error: $*" >&2; exit 1; }

@@ -25,14 +25,15 @@ public final class LibinputSource {
     public let backend: Backend
     public var transform: TouchTransform
     public var boardCalibration: [Double]
-    /// Touches in progress: (device, seat slot) to the finger id we gave it.
-    private var active: [Key: Int] = [:]
-    private var nextFinger = 1
+    /// Touches in progress, with the last position of each finger (libinput gives none on up).
+    private var slots = TouchSlots()
     private var mouse: (down: Bool, x: Double, y: Double, finger: Int) = (false, 0, 0, 0)
+    /// The device whose left button holds the mouse's finger down.
+    private var mouseDevice: OpaquePointer?
     private var devices: [OpaquePointer: String] = [:]
-    public private(set) var droppedEvents = 0
-
-    private struct Key: Hashable { let device: OpaquePointer; let slot: Int32 }
+    /// Events read while starting (the devices present at start), handed out by the first
+    /// `dispatch()`.
+    private var startup: [InputEvent] = []
 
     public init(backend: Backend, transform: TouchTransform, calibration: [Double]) throws(SystemError) {
         self.backend = backend
@@ -67,6 +68,11 @@ public final class LibinputSource {
                 throw SystemError("libinput_path_add_device(\(p)): not an input device libinput accepts", code: ENODEV)
             }
         }
+        // The devices present at start are announced by events that are already queued, but
+        // libinput's descriptor only turns readable when a device has data: left alone, they
+        // would be read together with the first touch, whose coordinates libinput had by then
+        // already transformed without the board's calibration. Set every device up now.
+        startup = dispatch()
     }
 
     deinit {
@@ -78,10 +84,12 @@ public final class LibinputSource {
     /// The descriptor to watch; readable when events wait.
     public var fd: Int32 { li.map { libinput_get_fd($0) } ?? -1 }
 
-    /// Reads everything libinput has (drains completely on each wake-up).
+    /// Reads everything libinput has (drains completely on each wake-up). The first call also
+    /// returns what was read while starting (the devices present at start).
     public func dispatch() -> [InputEvent] {
         guard let li else { return [] }
-        var out: [InputEvent] = []
+        var out: [InputEvent] = startup
+        startup = []
         _ = libinput_dispatch(li)
         while let ev = libinput_get_event(li) {
             translate(ev, into: &out)
@@ -101,35 +109,35 @@ public final class LibinputSource {
             if isTouch { applyCalibration(device) }
             out.append(.deviceAdded(name: name, touch: isTouch))
         case LIBINPUT_EVENT_DEVICE_REMOVED:
-            // A device gone mid-gesture: every touch it had is cancelled, so components settle.
-            for (key, finger) in active where key.device == device {
-                out.append(.touch(finger: finger, phase: .cancel, x: 0, y: 0, timeUS: monotonicNanoseconds() / 1000))
-                active[key] = nil
+            // A device gone mid-gesture: every touch it had is cancelled where it was, so
+            // components settle; the mouse's held button too if the mouse went.
+            let now = monotonicNanoseconds() / 1000
+            out += slots.removeDevice(Int(bitPattern: device), timeUS: now)
+            if mouse.down && mouseDevice == device {
+                mouse.down = false
+                out.append(.touch(finger: mouse.finger, phase: .cancel, x: mouse.x, y: mouse.y, timeUS: now))
             }
             out.append(.deviceRemoved(name: devices.removeValue(forKey: device) ?? "unknown"))
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
             let t = libinput_event_get_touch_event(ev)!
             let slot = libinput_event_touch_get_seat_slot(t)
-            let key = Key(device: device, slot: slot)
             // Normalized, after libinput applied the calibration matrix.
             let u = libinput_event_touch_get_x_transformed(t, 1_000_000) / 1_000_000
             let v = libinput_event_touch_get_y_transformed(t, 1_000_000) / 1_000_000
             let p = transform.uiPoint(u: u, v: v)
             let time = libinput_event_touch_get_time_usec(t)
             if type == LIBINPUT_EVENT_TOUCH_DOWN {
-                let f = nextFinger; nextFinger += 1
-                active[key] = f
-                out.append(.touch(finger: f, phase: .down, x: p.x, y: p.y, timeUS: time))
-            } else if let f = active[key] {
-                out.append(.touch(finger: f, phase: .move, x: p.x, y: p.y, timeUS: time))
+                out += slots.down(device: Int(bitPattern: device), slot: slot, x: p.x, y: p.y, timeUS: time)
+            } else {
+                out += slots.move(device: Int(bitPattern: device), slot: slot, x: p.x, y: p.y, timeUS: time)
             }
         case LIBINPUT_EVENT_TOUCH_UP, LIBINPUT_EVENT_TOUCH_CANCEL:
+            // No position comes with these (libinput's documentation forbids asking): the
+            // finger ends where it was last seen.
             let t = libinput_event_get_touch_event(ev)!
-            let key = Key(device: device, slot: libinput_event_touch_get_seat_slot(t))
-            if let f = active.removeValue(forKey: key) {
-                out.append(.touch(finger: f, phase: type == LIBINPUT_EVENT_TOUCH_UP ? .up : .cancel,
-                                  x: 0, y: 0, timeUS: libinput_event_touch_get_time_usec(t)))
-            }
+            out += slots.end(device: Int(bitPattern: device), slot: libinput_event_touch_get_seat_slot(t),
+                             phase: type == LIBINPUT_EVENT_TOUCH_UP ? .up : .cancel,
+                             timeUS: libinput_event_touch_get_time_usec(t))
         case LIBINPUT_EVENT_POINTER_MOTION, LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE:
             let pe = libinput_event_get_pointer_event(ev)!
             if type == LIBINPUT_EVENT_POINTER_MOTION {
@@ -149,7 +157,7 @@ public final class LibinputSource {
             let pressed = libinput_event_pointer_get_button_state(pe) == LIBINPUT_BUTTON_STATE_PRESSED
             let time = libinput_event_pointer_get_time_usec(pe)
             if pressed && !mouse.down {
-                mouse.down = true; mouse.finger = nextFinger; nextFinger += 1
+                mouse.down = true; mouse.finger = slots.newFinger(); mouseDevice = device
                 out.append(.touch(finger: mouse.finger, phase: .down, x: mouse.x, y: mouse.y, timeUS: time))
             } else if !pressed && mouse.down {
                 mouse.down = false

@@ -1,8 +1,25 @@
 import PanelRenderer
 
-/// Runs a screen on simulated time (contract §2): frames every 1000/fps ms from t = 0,
-/// script lines delivered in time order before the first frame at or after their time,
-/// then time runs on until nothing moves (at most 10 s more).
+/// What a touch script drives: the executable's `KioskRuntime` (the same object the device's
+/// loop feeds), which passes touches through the idle blanker to the screen.
+public protocol ScriptedScreen: AnyObject {
+    /// A touch, in UI pixels with a microsecond timestamp, exactly as a touchscreen's arrive.
+    func scriptTouch(_ event: InputEvent)
+    /// A script's `do` line.
+    func scriptCall(target: String, action: String, arguments: [String], at time: Instant) throws(ActionError)
+    /// Time moves on to the frame at `time` (animations, the blanker's timers).
+    func advance(to time: Instant)
+    /// Something still animates.
+    var isMoving: Bool { get }
+}
+
+/// The simulated clock and the touch-script source (contract §2): frames every 1000/fps ms
+/// from t = 0, script lines delivered in time order before the first frame at or after their
+/// time, then time runs on until nothing moves (at most 10 s more).
+///
+/// Script lines become the same `InputEvent`s a touchscreen gives: an `up` or `cancel` has no
+/// position of its own and ends where that finger was last seen, through the same
+/// `TouchSlots` the libinput source uses.
 public struct OffscreenDriver {
     public var fps: Double = 60
     /// Frame times (ms) to hand to `onFrame`, besides the final one.
@@ -19,45 +36,43 @@ public struct OffscreenDriver {
 
     /// - Parameters:
     ///   - onFrame: called with a frame's time (ms), whether it was asked for (`--at`,
-    ///     `--every-frame`) and whether it is the final frame; the caller draws `screen`
+    ///     `--every-frame`) and whether it is the final frame; the caller draws the screen
     ///     and writes it where it wants.
-    public func run(screen: Screen, script: TouchScript,
+    public func run(_ target: ScriptedScreen, script: TouchScript,
                     onFrame: (_ timeMS: Double, _ captured: Bool, _ isFinal: Bool) throws -> Void) throws -> Result {
         let period = 1000.0 / fps
         var pending = script.lines[...]
         var pendingCaptures = captureTimesMS.sorted()[...]
         let lastScript = script.durationMS
         var index = 0
-        var fingers: [Int: Point] = [:]
-        let scale = screen.env.scale
+        var slots = TouchSlots()
 
         while true {
             let t = Double(index) * period
             while let line = pending.first, line.timeMS <= t {
                 pending = pending.dropFirst()
-                let at = Instant.milliseconds(line.timeMS)
+                let us = UInt64((line.timeMS * 1000).rounded())
                 switch line.verb {
-                case .down(let f, let x, let y), .move(let f, let x, let y):
-                    let p = Point(x / scale, y / scale)
-                    fingers[f] = p
-                    let phase: TouchEvent.Phase = if case .down = line.verb { .down } else { .move }
-                    screen.handle(TouchEvent(id: f, phase: phase, location: p, time: at))
-                case .up(let f), .cancel(let f):
-                    let p = fingers.removeValue(forKey: f) ?? .zero
-                    let phase: TouchEvent.Phase = if case .up = line.verb { .up } else { .cancel }
-                    screen.handle(TouchEvent(id: f, phase: phase, location: p, time: at))
-                case .call(let target, let action, let args):
+                case .down(let f, let x, let y):
+                    slots.down(device: 0, slot: Int32(truncatingIfNeeded: f), x: x, y: y, timeUS: us).forEach(target.scriptTouch)
+                case .move(let f, let x, let y):
+                    slots.move(device: 0, slot: Int32(truncatingIfNeeded: f), x: x, y: y, timeUS: us).forEach(target.scriptTouch)
+                case .up(let f):
+                    slots.end(device: 0, slot: Int32(truncatingIfNeeded: f), phase: .up, timeUS: us).forEach(target.scriptTouch)
+                case .cancel(let f):
+                    slots.end(device: 0, slot: Int32(truncatingIfNeeded: f), phase: .cancel, timeUS: us).forEach(target.scriptTouch)
+                case .call(let name, let action, let args):
                     do {
-                        try screen.perform(target: target, action: action, arguments: args, at: at)
+                        try target.scriptCall(target: name, action: action, arguments: args, at: .milliseconds(line.timeMS))
                     } catch {
                         throw TouchScriptError(file: script.name, line: line.lineNumber, message: error.message)
                     }
                 }
             }
-            screen.advance(to: .milliseconds(t))
+            target.advance(to: .milliseconds(t))
             var capture = captureEveryFrame
             while let c = pendingCaptures.first, c <= t { pendingCaptures = pendingCaptures.dropFirst(); capture = true }
-            let done = pending.isEmpty && pendingCaptures.isEmpty && t >= lastScript && !screen.needsFrames
+            let done = pending.isEmpty && pendingCaptures.isEmpty && t >= lastScript && !target.isMoving
             let timedOut = t >= lastScript + settleLimitMS && pendingCaptures.isEmpty
             if done || timedOut {
                 try onFrame(t, capture, true)

@@ -20,14 +20,11 @@ struct Demo: ParsableCommand {
                 print("demo: no usable display (\(reason)); rendering the tour offscreen instead.")
             } else {
                 // A display is there: run the kiosk on it until SIGTERM/SIGINT.
-                var boardConfig = BoardConfig()
-                if let board {
-                    do { boardConfig = try BoardConfig.load(path: board) } catch { throw Failure(error.description) }
-                }
+                let boardConfig = try board.map(loadBoard) ?? BoardConfig()
                 do {
-                    let kiosk = try KioskLoop(app: try loadApp(showcase), board: boardConfig,
-                                              startNS: monotonicNanoseconds(), frameLimit: nil, eventsPath: nil)
-                    print("demo: showing \(showcase) on \(kiosk.output.devicePath) (\(kiosk.output.connectorName), \(kiosk.output.mode)); Ctrl-C to stop.")
+                    guard let kiosk = try KioskLoop.onDisplay(app: try loadApp(showcase), board: boardConfig, wait: false,
+                                                              .init(startNS: monotonicNanoseconds())) else { return }
+                    print("demo: showing \(showcase) on \(kiosk.sink.description); Ctrl-C to stop.")
                     if let failure = kiosk.run() { throw Failure(failure) }
                     return
                 } catch let f as Failure {
@@ -41,29 +38,16 @@ struct Demo: ParsableCommand {
     private func renderTour(config: String) throws {
         let app = try loadApp(config)
         let geometry = try FrameGeometry.resolve(board: nil, size: "800x480", scale: 1)
-        let built = try SceneBuilder.build(app: app, geometry: geometry)
         let script: TouchScript
         do { script = try TouchScript.parse(DemoTour.script(for: app), name: "demo-tour") } catch {
             throw Failure("built-in tour: \(error.description)")
         }
-        try makeDirectory(out)
-        let recorder = EventRecorder(path: out + "/events.jsonl")
-        built.screen.events.addListener { recorder.write($0.json.encoded) }
-        var driver = OffscreenDriver()
-        driver.captureTimesMS = DemoTour.captureTimes(for: script)
-        let frame = try OffscreenFrame(geometry: geometry)
-        var written: [String] = []
-        let dir = out
-        let result = try driver.run(screen: built.screen, script: script) { t, captured, isFinal in
-            frame.draw(built.screen)
-            if captured {
-                let p = "\(dir)/frame-\(Render.frameName(t)).png"
-                try frame.writePNG(to: p); written.append(p)
-            }
-            if isFinal { try frame.writePNG(to: "\(dir)/final.png"); written.append("\(dir)/final.png") }
-        }
-        try recorder.close()
-        try writeTextFile(out + "/state.json", built.screen.state(timeMS: result.finalTimeMS).encoded + "\n")
+        var run = OffscreenRun()
+        run.captureTimesMS = DemoTour.captureTimes(for: script)
+        run.eventsPath = out + "/events.jsonl"
+        let outcome = try run.run(app: app, geometry: geometry, script: script, into: out)
+        let result = outcome.result, written = outcome.written
+        try writeTextFile(out + "/state.json", outcome.runtime.screen.state(timeMS: result.finalTimeMS).encoded + "\n")
         print("demo: rendered the tour of \(config) offscreen (\(result.frames) frames, \(Int(result.finalTimeMS)) ms simulated).")
         let names = written.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
         let range = names.count > 2 ? "\(names[0]) ... \(names[names.count - 2]), " : ""

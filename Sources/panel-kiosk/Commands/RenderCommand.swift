@@ -41,36 +41,16 @@ struct Render: ParsableCommand {
         } else { touch = TouchScript(lines: []) }
 
         let app = try loadApp(config)
-        let built = try SceneBuilder.build(app: app, geometry: geometry)
-        try makeDirectory(out)
-        let recorder = EventRecorder(path: events)
-        built.screen.events.addListener { recorder.write($0.json.encoded) }
-
-        var driver = OffscreenDriver()
-        driver.fps = fps
-        driver.captureTimesMS = captureTimes
-        driver.captureEveryFrame = everyFrame
-        let frame = try OffscreenFrame(geometry: geometry)
-        let outDir = out
-        let result: OffscreenDriver.Result
-        do {
-            result = try driver.run(screen: built.screen, script: touch) { t, captured, isFinal in
-                frame.draw(built.screen)
-                if captured { try frame.writePNG(to: "\(outDir)/frame-\(Render.frameName(t)).png") }
-                if isFinal { try frame.writePNG(to: "\(outDir)/final.png") }
-            }
-        } catch let e as TouchScriptError { throw Failure(e.description) }
-        try recorder.close()
+        var run = OffscreenRun()
+        run.fps = fps
+        run.captureTimesMS = captureTimes
+        run.captureEveryFrame = everyFrame
+        run.eventsPath = events
+        let outcome = try run.run(app: app, geometry: geometry, script: touch, into: out)
         if let state {
-            try writeTextFile(state, built.screen.state(timeMS: result.finalTimeMS).encoded + "\n")
+            try writeTextFile(state, outcome.runtime.screen.state(timeMS: outcome.result.finalTimeMS).encoded + "\n")
         }
-        print("rendered \(result.frames) frames to \(result.finalTimeMS) ms; wrote \(outDir)/final.png")
-    }
-
-    static func frameName(_ t: Double) -> String {
-        let ms = Int(t.rounded())
-        let s = String(ms)
-        return String(repeating: "0", count: max(0, 6 - s.count)) + s
+        print("rendered \(outcome.result.frames) frames to \(outcome.result.finalTimeMS) ms; wrote \(out)/final.png")
     }
 
     private func parseTimes(_ s: String?) throws -> [Double] {

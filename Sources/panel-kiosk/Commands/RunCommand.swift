@@ -25,31 +25,41 @@ struct Run: ParsableCommand {
         "At exit write what the CRTC composes, recorded by a writeback connector, as PNG.",
         discussion: "Unlike --capture-scanout this shows the plane's rotation (vkms with enable_writeback=1; needs root), turned back to the UI's orientation."))
     var captureWriteback: String?
+    @Flag(help: ArgumentHelp(
+        "Run the real loop without a display: frames drawn into memory at the board's refresh rate.",
+        discussion: "Touch from libinput when a device exists, the control socket, blanking and reload all live; --capture-scanout writes the last frame shown. For developing and testing the device's program on a machine with no display."))
+    var headless = false
+    @Option(help: "With --headless and no board: the frame size in pixels, WxH (default 800x480).") var size: String?
+    @Option(help: "With --headless and --size: pixels per point.") var scale: Double?
 
     func validate() throws {
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
+        if !headless && (size != nil || scale != nil) { throw ValidationError("--size and --scale go with --headless; on a display the mode gives the size") }
+        if board != nil && size != nil { throw ValidationError("give --board or --size, not both") }
+        if headless && captureWriteback != nil { throw ValidationError("--capture-writeback needs a display; use --capture-scanout with --headless") }
+        if let scale, !(scale >= 0.25 && scale <= 8) { throw ValidationError("--scale must be between 0.25 and 8") }
     }
 
     func run() throws {
         let startNS = monotonicNanoseconds()
-        var boardConfig = BoardConfig()
-        if let board {
-            do { boardConfig = try BoardConfig.load(path: board) } catch { throw Failure(error.description) }
-        }
         let app = try loadApp(config)
-        // A measurement (--frames) must not sit waiting for a display that is not there.
-        guard let output = try DisplayWait.open(try KioskLoop.outputConfiguration(for: boardConfig),
-                                                wait: frames == nil && boardConfig.waitForDisplay) else {
+        var options = KioskLoop.Options(startNS: startNS, frameLimit: frames, eventsPath: events)
+        options.captureScanoutPath = captureScanout
+        options.captureWritebackPath = captureWriteback
+        let kiosk = headless
+            ? try KioskLoop.headless(app: app, geometry: try FrameGeometry.resolve(board: board, size: size, scale: scale), options)
+            : try KioskLoop.onDisplay(app: app, board: try board.map(loadBoard) ?? BoardConfig(),
+                                      wait: frames == nil, options)
+        guard let kiosk else {
             printError("panel-kiosk: stopped while waiting for a display")
             return
         }
-        let kiosk = try KioskLoop(app: app, board: boardConfig, output: output, startNS: startNS,
-                                  frameLimit: frames, eventsPath: events)
-        kiosk.captureScanoutPath = captureScanout
-        kiosk.captureWritebackPath = captureWriteback
         let result = kiosk.run()
         if let stats { try writeTextFile(stats, kiosk.statistics().encoded + "\n") }
-        if let state { try writeTextFile(state, kiosk.screen.state(timeMS: kiosk.screen.now.milliseconds).encoded + "\n") }
+        if let state {
+            let screen = kiosk.runtime.screen
+            try writeTextFile(state, screen.state(timeMS: screen.now.milliseconds).encoded + "\n")
+        }
         if let failure = result { throw Failure(failure) }
     }
 }

@@ -6,27 +6,25 @@ import Foundation
 import Logging
 import PanelRenderer
 
-/// The service side of the kiosk loop, in one place: systemd readiness and watchdog, the
-/// virtual terminal, idle blanking and reset, and the control socket. `KioskLoop` tells it
-/// about flips and touches and asks it when to wake next.
+/// The service side of the real-time loop, in one place: systemd readiness and watchdog, the
+/// virtual terminal, the backlight and the control socket. `KioskLoop` tells it about flips
+/// and asks it when to wake next. Headless there is no terminal and no backlight.
 final class KioskServices {
     let heartbeat: ServiceHeartbeat
     let terminal: VirtualTerminal?
-    var blanker: IdleBlanker
     var backlight: Backlight?
     let control: ControlSocket?
     private var controlGeneration = -1
     let logger: Logger
 
-    init(app: AppConfig, board: BoardConfig, readyStatus: String) throws {
+    init(app: AppConfig, board: BoardConfig, readyStatus: String, headless: Bool = false) throws {
         var logger = Logger(label: "panel-kiosk")
         logger.logLevel = .notice
         self.logger = logger
         heartbeat = ServiceHeartbeat(notifier: SystemdNotifier(), readyStatus: readyStatus)
-        terminal = VirtualTerminal.acquire(logger: logger)
-        blanker = IdleBlanker(blankAfterS: board.blankAfterS, fadeS: board.fadeS,
-                              idleResetS: board.idleResetS ?? app.idleResetS, now: .now())
-        if let setting = board.backlight {
+        // Headless draws nowhere: the console and the backlight are not ours to touch.
+        terminal = headless ? nil : VirtualTerminal.acquire(logger: logger)
+        if !headless, let setting = board.backlight {
             do { backlight = try Backlight.resolve(setting) } catch {
                 logger.warning("backlight: \(error); blanking will only turn the display off")
             }
@@ -78,14 +76,16 @@ final class KioskServices {
     }
     private var knownControlFDs = Set<Int32>()
 
-    /// Runs the commands that arrived on the socket against the screen; each gets its reply.
-    func runCommands(on screen: Screen, at now: Instant) -> [IdleBlanker.Action] {
+    /// Runs the commands that arrived on the socket; each gets its reply. Returns what the
+    /// blanker asks of the display (a command that wakes the screen).
+    func runCommands(on runtime: KioskRuntime, at now: Instant) -> [IdleBlanker.Action] {
         guard let control else { return [] }
         var actions: [IdleBlanker.Action] = []
         for (client, command) in control.drainCommands() {
-            if command.wakesScreen { actions += blanker.activity(at: now) }
+            if command.wakesScreen { actions += runtime.applyOwnActions(runtime.blanker.activity(at: now), at: now) }
+            runtime.needsDraw = true
             do {
-                try ControlDispatch.perform(command, on: screen, at: now)
+                try ControlDispatch.perform(command, on: runtime.screen, at: now)
                 control.reply(client: client)
             } catch {
                 control.reply(client: client, error: error.message)
@@ -94,8 +94,6 @@ final class KioskServices {
         return actions
     }
 
-    /// When the loop must wake next (watchdog ping, blanking), if ever.
-    var nextDeadline: Instant? {
-        [heartbeat.nextDeadline, blanker.nextDeadline].compactMap { $0 }.min()
-    }
+    /// When the loop must wake next for the watchdog, if ever.
+    var nextDeadline: Instant? { heartbeat.nextDeadline }
 }

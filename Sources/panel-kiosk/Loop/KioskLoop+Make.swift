@@ -1,0 +1,59 @@
+import DrawerRuntime
+import PanelRenderer
+
+/// The two ways to make the real-time loop: on the display, or headless in memory.
+extension KioskLoop {
+    struct Options {
+        var startNS: UInt64
+        var frameLimit: Int?
+        var eventsPath: String?
+        /// At a clean exit: what the CRTC scans out (headless: the last frame shown).
+        var captureScanoutPath: String?
+        /// At a clean exit: what the CRTC composes (display only).
+        var captureWritebackPath: String?
+    }
+
+    /// The board's display (DRM/KMS) as the sink. With `wait` and the board's consent it waits
+    /// for a display that is not there yet; nil when stopped while waiting.
+    static func onDisplay(app: AppConfig, board: BoardConfig, wait: Bool, _ options: Options) throws -> KioskLoop? {
+        guard let output = try DisplayWait.open(try DRMSink.outputConfiguration(for: board),
+                                                wait: wait && board.waitForDisplay) else { return nil }
+        let sink = DRMSink(output: output)
+        sink.captureScanoutPath = options.captureScanoutPath
+        sink.captureWritebackPath = options.captureWritebackPath
+        let geometry = FrameGeometry(widthPx: output.frameWidth, heightPx: output.frameHeight,
+                                     scale: board.scale, board: board)
+        do {
+            let runtime = try KioskRuntime(app: app, geometry: geometry, eventsPath: options.eventsPath, now: .now())
+            let services = try KioskServices(app: app, board: board,
+                                             readyStatus: "showing \(app.name) on \(output.connectorName) \(output.mode)")
+            return try KioskLoop(runtime: runtime, sink: sink, services: services,
+                                 touch: TouchSetup(board: board, uiWidthPx: geometry.widthPx, uiHeightPx: geometry.heightPx),
+                                 startNS: options.startNS, frameLimit: options.frameLimit)
+        } catch {
+            try? sink.close()   // the console gets its display back
+            throw error
+        }
+    }
+
+    /// Frames in memory at the board's refresh rate (`run --headless`); the rest as on the
+    /// device: touch from libinput where there is a device, the control socket, blanking, reload.
+    static func headless(app: AppConfig, geometry: FrameGeometry, _ options: Options) throws -> KioskLoop {
+        let sink = try HeadlessSink(widthPx: geometry.widthPx, heightPx: geometry.heightPx,
+                                    refreshHz: geometry.board.mode?.refreshHz ?? 60)
+        sink.captureScanoutPath = options.captureScanoutPath
+        let runtime = try KioskRuntime(app: app, geometry: geometry, eventsPath: options.eventsPath, now: .now())
+        let services = try KioskServices(app: app, board: geometry.board,
+                                         readyStatus: "showing \(app.name) headless at \(geometry.widthPx)x\(geometry.heightPx)",
+                                         headless: true)
+        printError("panel-kiosk: headless: \(sink.description)")
+        return try KioskLoop(runtime: runtime, sink: sink, services: services,
+                             touch: TouchSetup(board: geometry.board, uiWidthPx: geometry.widthPx, uiHeightPx: geometry.heightPx),
+                             startNS: options.startNS, frameLimit: options.frameLimit)
+    }
+}
+
+/// A board file, its problems as one message.
+func loadBoard(_ path: String) throws -> BoardConfig {
+    do { return try BoardConfig.load(path: path) } catch { throw Failure(error.description) }
+}

@@ -1,0 +1,192 @@
+import DrawerRuntime
+import PanelRenderer
+
+/// What every way of running an app shares, whatever drives it: the screen and its reload,
+/// touches delivered through the idle blanker, control commands and script calls, the event
+/// log, damage and drawing (with the blanking fade). `KioskLoop` drives it in real time
+/// (the device and `run --headless`), `render` on a simulated clock; both hand it the same
+/// `InputEvent`s in UI pixels with microsecond timestamps, so a behaviour proven offscreen is
+/// the behaviour on the device.
+final class KioskRuntime {
+    private(set) var screen: Screen
+    let appPath: String
+    let geometry: FrameGeometry
+    let frame: FrameRenderer
+    var blanker: IdleBlanker
+    let recorder: EventRecorder
+    /// Each event line also goes here (the control socket's subscribers).
+    var onEventLine: ((String) -> Void)?
+
+    /// Something changed that the next frame must show.
+    var needsDraw = true
+    /// Something outside the components changed (background content, reload, the fade): the
+    /// next frame repaints everything.
+    var fullRepaint = true
+    private var damage = DamageTracker()
+    private(set) var framesDrawn = 0
+    /// How long drawing took, per frame (ms).
+    private(set) var renderMS = SampleWindow()
+
+    /// The files a change of which reloads the app (the theme besides the app file).
+    let themePaths: [String]
+
+    init(app: AppConfig, geometry: FrameGeometry, eventsPath: String?, now: Instant) throws {
+        self.geometry = geometry
+        appPath = app.path
+        themePaths = app.themePath.map { [$0] } ?? []
+        screen = try SceneBuilder.build(app: app, geometry: geometry).screen
+        guard let f = FrameRenderer(widthPx: geometry.widthPx, heightPx: geometry.heightPx) else {
+            throw Failure("cannot allocate a \(geometry.widthPx)x\(geometry.heightPx) frame")
+        }
+        frame = f
+        recorder = EventRecorder(path: eventsPath)
+        let board = geometry.board
+        blanker = IdleBlanker(blankAfterS: board.blankAfterS, fadeS: board.fadeS,
+                              idleResetS: board.idleResetS ?? app.idleResetS, now: now)
+        attachEvents(to: screen)
+    }
+
+    private func attachEvents(to screen: Screen) {
+        screen.events.addListener { [unowned self] e in
+            let line = e.json.encoded
+            self.recorder.write(line)
+            self.onEventLine?(line)
+        }
+    }
+
+    /// Whether the screen wants frames on its own (an animation, the fade).
+    var isMoving: Bool { screen.needsFrames || blanker.isAnimating }
+
+    // MARK: input
+
+    /// One input event from any touch source. Touches pass the idle blanker first (the touch
+    /// that wakes a blank screen only wakes it). Returns what the blanker asks of the display
+    /// and backlight, for the caller to carry out (`applyOwnActions` has done the rest).
+    func deliver(_ event: InputEvent) -> [IdleBlanker.Action] {
+        switch event {
+        case .touch(let finger, let phase, let x, let y, let us):
+            let kind: IdleBlanker.TouchKind = switch phase {
+            case .down: .down
+            case .move: .motion
+            case .up: .up
+            case .cancel: .cancel
+            }
+            let verdict = blanker.touch(kind, at: Instant(microseconds: us))
+            if verdict.deliver {
+                let s = screen.env.scale
+                screen.handle(TouchEvent(id: finger, phase: phase, location: Point(x / s, y / s),
+                                         time: .nanoseconds(Int64(us) * 1000)))
+                needsDraw = true
+            }
+            return applyOwnActions(verdict.actions, at: Instant(microseconds: us))
+        case .back(let us):
+            if screen.back(at: Instant(microseconds: us)) != nil { needsDraw = true }
+            return []
+        case .deviceAdded(let name, let touch):
+            printError("panel-kiosk: input device added: \(name)\(touch ? " (touchscreen)" : "")")
+            return []
+        case .deviceRemoved(let name):
+            printError("panel-kiosk: input device removed: \(name)")
+            needsDraw = true
+            return []
+        }
+    }
+
+    /// A script's `do` line or a control command's component action.
+    func perform(target: String, action: String, arguments: [String], at time: Instant) throws(ActionError) {
+        try screen.perform(target: target, action: action, arguments: arguments, at: time)
+        needsDraw = true
+    }
+
+    /// The blanker's idea of time moves on (no touch): fades, blanking, the idle reset.
+    func tick(at now: Instant) -> [IdleBlanker.Action] {
+        applyOwnActions(blanker.tick(at: now), at: now)
+    }
+
+    /// Carries out what concerns the screen (redraws, the reset to home) and returns what
+    /// concerns the display and backlight, in order.
+    func applyOwnActions(_ actions: [IdleBlanker.Action], at now: Instant) -> [IdleBlanker.Action] {
+        var rest: [IdleBlanker.Action] = []
+        for a in actions {
+            switch a {
+            case .fade, .redraw: needsDraw = true; rest.append(a)
+            case .resetToHome: screen.resetAll(at: now); needsDraw = true
+            case .crtcActive, .backlight: needsDraw = true; rest.append(a)
+            }
+        }
+        return rest
+    }
+
+    // MARK: reload
+
+    /// A valid new app file replaces the screen, keeping the state of components whose id and
+    /// kind match; an invalid one is reported and changes nothing. Returns whether it took.
+    @discardableResult
+    func reload(reason: String) -> Bool {
+        do {
+            let built = try ScreenReload.reload(path: appPath, old: screen, geometry: geometry)
+            built.screen.ignoreExtraFingers = screen.ignoreExtraFingers
+            screen = built.screen
+            attachEvents(to: screen)
+            needsDraw = true
+            fullRepaint = true
+            printError("panel-kiosk: reloaded \(appPath) (\(reason))")
+            return true
+        } catch {
+            printError("panel-kiosk: \(reason): keeping the running screens; the new file has problems:\n\(error)")
+            return false
+        }
+    }
+
+    // MARK: frames
+
+    /// Advances the screen to the time the frame will be seen and draws what changed into
+    /// `frame`. Returns the pixels that changed: empty when nothing did (the same pixels can
+    /// be shown again), the whole frame after a full repaint.
+    func drawFrame(showingAt show: Instant, monotonicNS: () -> UInt64 = monotonicNanoseconds) -> [IntRect] {
+        let t0 = monotonicNS()
+        let moving = screen.needsFrames
+        screen.advance(to: show)
+        let redraw = needsDraw || moving || framesDrawn == 0 || blanker.isAnimating
+        let everything = fullRepaint || framesDrawn == 0 || blanker.isAnimating
+        let region = redraw ? damage.damage(of: screen, everything: everything) : .zero
+        fullRepaint = false
+        needsDraw = false
+        framesDrawn += 1
+        guard redraw else { renderMS.add(Double(monotonicNS() - t0) / 1e6); return [] }
+        frame.draw(screen, damage: region)
+        let level = blanker.fadeLevel(at: show)
+        if level < 1 {
+            frame.canvas.fillRect(Rect(0, 0, Double(frame.pixmap.width), Double(frame.pixmap.height)),
+                                  .solid(Color.black.withOpacity(1 - level)))
+        }
+        renderMS.add(Double(monotonicNS() - t0) / 1e6)
+        return region.map { $0.isEmpty ? [] : [$0] } ?? [frame.pixmap.bounds]
+    }
+
+    /// Draws everything as it is at `time`, without advancing (an offscreen capture).
+    func drawWhole(at time: Instant) {
+        frame.draw(screen)
+        let level = blanker.fadeLevel(at: time)
+        if level < 1 {
+            frame.canvas.fillRect(Rect(0, 0, Double(frame.pixmap.width), Double(frame.pixmap.height)),
+                                  .solid(Color.black.withOpacity(1 - level)))
+        }
+    }
+}
+
+/// `render` and the demo's tour drive the runtime from a touch script on simulated time.
+/// What the blanker asks of a display (CRTC, backlight) has none to act on offscreen; the fade
+/// is drawn into the frames.
+extension KioskRuntime: ScriptedScreen {
+    func scriptTouch(_ event: InputEvent) { _ = deliver(event) }
+
+    func scriptCall(target: String, action: String, arguments: [String], at time: Instant) throws(ActionError) {
+        try perform(target: target, action: action, arguments: arguments, at: time)
+    }
+
+    func advance(to time: Instant) {
+        screen.advance(to: time)
+        _ = tick(at: time)
+    }
+}

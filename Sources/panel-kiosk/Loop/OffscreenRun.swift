@@ -1,0 +1,49 @@
+import DrawerRuntime
+import PanelRenderer
+
+/// `render` and the demo's offscreen tour: the shared `KioskRuntime` played from a touch
+/// script on the simulated clock, frames written as PNG into a folder.
+struct OffscreenRun {
+    var fps = 60.0
+    var captureTimesMS: [Double] = []
+    var captureEveryFrame = false
+    var eventsPath: String?
+
+    struct Outcome {
+        var runtime: KioskRuntime
+        var result: OffscreenDriver.Result
+        /// The PNGs written, in order (final.png last).
+        var written: [String]
+    }
+
+    func run(app: AppConfig, geometry: FrameGeometry, script: TouchScript, into dir: String) throws -> Outcome {
+        try makeDirectory(dir)   // first: the event log may live in it
+        let runtime = try KioskRuntime(app: app, geometry: geometry, eventsPath: eventsPath, now: .milliseconds(0))
+        var driver = OffscreenDriver()
+        driver.fps = fps
+        driver.captureTimesMS = captureTimesMS
+        driver.captureEveryFrame = captureEveryFrame
+        var written: [String] = []
+        let result: OffscreenDriver.Result
+        do {
+            result = try driver.run(runtime, script: script) { t, captured, isFinal in
+                runtime.drawWhole(at: .milliseconds(t))
+                if captured { written.append(try Self.write(runtime, to: "\(dir)/frame-\(Self.frameName(t)).png")) }
+                if isFinal { written.append(try Self.write(runtime, to: "\(dir)/final.png")) }
+            }
+        } catch let e as TouchScriptError { throw Failure(e.description) }
+        try runtime.recorder.close()
+        return Outcome(runtime: runtime, result: result, written: written)
+    }
+
+    private static func write(_ runtime: KioskRuntime, to path: String) throws -> String {
+        do { try PNGCodec.encode(runtime.frame.pixmap.view, to: path) } catch { throw Failure("\(error)") }
+        return path
+    }
+
+    /// `frame-000250.png` for the frame at 250 ms.
+    static func frameName(_ t: Double) -> String {
+        let s = String(Int(t.rounded()))
+        return String(repeating: "0", count: max(0, 6 - s.count)) + s
+    }
+}
