@@ -1,0 +1,125 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import XCTest
+import PanelRenderer
+@testable import panel_kiosk
+
+/// `run --headless`: the device's loop with frames in memory, on a machine with no display.
+/// The device's own program is developed against it, so its control socket must behave as on
+/// the device: commands, error replies, the event stream, reload, SIGTERM. Waits here poll
+/// with generous deadlines for what the kiosk says it did; nothing asserts a duration.
+final class HeadlessRunTests: XCTestCase {
+    private func app(in dir: TempDir) -> String {
+        let text = try! String(contentsOfFile: CLI.root + "/examples/drawer.toml", encoding: .utf8)
+        let i = text.range(of: "[[component]]")!.lowerBound
+        dir.write("app.toml", String(text[..<i]) + "[control]\nsocket = \"\(dir.file("control.sock"))\"\n\n" + String(text[i...]))
+        return dir.file("app.toml")
+    }
+
+    /// Polls `condition` every 20 ms until it holds or `seconds` pass.
+    private func waitFor(_ seconds: Double, _ what: String, _ condition: () -> Bool) {
+        let end = Date().addingTimeInterval(seconds)
+        while !condition() {
+            if Date() > end { XCTFail("gave up waiting for \(what) after \(seconds) s"); return }
+            usleep(20_000)
+        }
+    }
+
+    func testTheControlSocketDrivesAHeadlessKioskAsOnTheDevice() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        let config = app(in: dir)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: CLI.binary)
+        p.arguments = ["run", "--headless", "--size", "800x480", "--config", config,
+                       "--events", dir.file("events.jsonl"), "--state", dir.file("state.json"),
+                       "--stats", dir.file("stats.json"), "--capture-scanout", dir.file("last.png")]
+        let err = Pipe()
+        p.standardError = err
+        try p.run()
+        defer { if p.isRunning { p.terminate() } }
+        waitFor(30, "the control socket") { access(dir.file("control.sock"), F_OK) == 0 }
+
+        let client = TestClient(path: dir.file("control.sock"))
+        var received: [String] = []
+        func replies(_ n: Int) -> [String] {
+            waitFor(30, "\(n) replies") {
+                received += client.lines()
+                return received.filter { $0.contains("\"ok\"") }.count >= n
+            }
+            return received.filter { $0.contains("\"ok\"") }
+        }
+        client.send("{\"cmd\": \"subscribe\", \"id\": 1}\n")
+        client.send("{\"cmd\": \"set_position\", \"target\": \"drawer\", \"position\": \"open\", \"id\": 2}\n")
+        client.send("{\"cmd\": \"psuh\", \"target\": \"drawer\"}\n")
+        client.send("{\"cmd\": \"set_position\", \"target\": \"nope\", \"position\": \"open\"}\n")
+        client.send("{not json\n")
+        let r = replies(5)
+        XCTAssertEqual(r.count, 5, "\(received)")
+        XCTAssertTrue(r[0].contains("\"ok\":true") && r[0].contains("\"id\":1"), r[0])
+        XCTAssertTrue(r[1].contains("\"ok\":true") && r[1].contains("\"id\":2"), r[1])
+        XCTAssertTrue(r[2].contains("did you mean"), r[2])
+        XCTAssertTrue(r[3].contains("no component 'nope'"), r[3])
+        XCTAssertTrue(r[4].contains("\"ok\":false"), r[4])
+        // The animation runs on the headless frame clock and ends at rest, streamed to us.
+        waitFor(30, "the drawer to come to rest open") {
+            received += client.lines()
+            return received.contains { $0.contains("\"position_did_change\"") && $0.contains("\"open\"") }
+        }
+
+        // SIGHUP reloads the app file; the drawer keeps its position and the socket serves on.
+        let errFD = err.fileHandleForReading.fileDescriptor
+        _ = fcntl(errFD, F_SETFL, fcntl(errFD, F_GETFL) | O_NONBLOCK)
+        var stderr = ""
+        func readStderr() {
+            var buf = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let n = buf.withUnsafeMutableBytes { read(errFD, $0.baseAddress, $0.count) }
+                guard n > 0 else { return }
+                stderr += String(decoding: buf[0..<n], as: UTF8.self)
+            }
+        }
+        kill(p.processIdentifier, SIGHUP)
+        waitFor(30, "the reload") { readStderr(); return stderr.contains("reloaded") }
+        client.send("{\"cmd\": \"subscribe\", \"id\": 3}\n")
+        XCTAssertEqual(replies(6).count, 6)
+
+        p.terminate()   // SIGTERM
+        p.waitUntilExit()
+        _ = fcntl(errFD, F_SETFL, fcntl(errFD, F_GETFL) & ~O_NONBLOCK)
+        stderr += String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(p.terminationStatus, 0, stderr)
+        XCTAssertTrue(stderr.contains("headless"), stderr)
+
+        let state = dir.read("state.json") ?? ""
+        XCTAssertTrue(state.contains("\"open\""), state)
+        let stats = dir.read("stats.json") ?? ""
+        XCTAssertTrue(stats.contains("\"device\": \"headless\""), stats)
+        let events = dir.read("events.jsonl") ?? ""
+        XCTAssertTrue(events.contains("\"position_did_change\", \"position\": \"open\""), events)
+
+        // The last frame shown equals render's final frame of the same command from a script:
+        // one runtime draws both.
+        dir.write("open.touch", "0 do drawer set_position open\n")
+        let rendered = try CLI.run(["render", "--config", config, "--size", "800x480", "--script", dir.file("open.touch"),
+                                    "--out", dir.path])
+        XCTAssertEqual(rendered.status, 0, rendered.stderr)
+        let a = try PNGCodec.decode(path: dir.file("last.png")), b = try PNGCodec.decode(path: dir.file("final.png"))
+        XCTAssertEqual(a.width, 800); XCTAssertEqual(a.height, 480)
+        XCTAssertEqual(b.width, 800); XCTAssertEqual(b.height, 480)
+        var differing = 0
+        for y in 0..<min(a.height, b.height) { for x in 0..<min(a.width, b.width) where a[x, y] != b[x, y] { differing += 1 } }
+        XCTAssertEqual(differing, 0, "pixels differing between headless's last frame and render's final.png")
+    }
+
+    func testHeadlessWithABoardWhoseModeIsAutoSaysWhatToDo() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        dir.write("board.toml", "name = \"auto\"\n[display]\nmode = \"auto\"\n")
+        let r = try CLI.run(["run", "--headless", "--board", dir.file("board.toml"), "--config", CLI.root + "/examples/drawer.toml"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("mode is 'auto'"), r.stderr)
+    }
+}
