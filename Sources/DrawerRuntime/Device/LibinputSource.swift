@@ -11,11 +11,14 @@ public enum InputEvent: Equatable, Sendable {
     case back(timeUS: UInt64)
     case deviceAdded(name: String, touch: Bool)
     case deviceRemoved(name: String)
+    /// libinput would not use a device (said once per device): which, why, and what fixes it.
+    case deviceIgnored(device: String, reason: String, fix: String)
 }
 
 /// libinput on the udev seat backend (`seat0`, hot-plug) or the path backend (explicit
 /// device paths from the board file). Owns the libinput context and the udev handle.
-/// A mouse acts as one finger (for bench-top development).
+/// Touchscreens give fingers; a pen (resistive and pen panels libinput sees as tablets) and
+/// a mouse (bench-top development) each act as one finger.
 public final class LibinputSource {
     public enum Backend: Equatable, Sendable { case seat(String), paths([String]) }
 
@@ -23,6 +26,8 @@ public final class LibinputSource {
     private var udev: OpaquePointer?
     private let interface: UnsafeMutablePointer<libinput_interface>
     public let backend: Backend
+    /// libinput's log: where it says which devices it ignores.
+    private let log = LibinputLog()
     public var transform: TouchTransform
     public var boardCalibration: [Double]
     /// Touches in progress, with the last position of each finger (libinput gives none on up).
@@ -52,18 +57,20 @@ public final class LibinputSource {
         case .seat(let seat):
             guard let u = udev_new() else { throw SystemError("udev_new") }
             udev = u
-            guard let ctx = libinput_udev_create_context(interface, nil, u) else {
+            guard let ctx = libinput_udev_create_context(interface, Unmanaged.passUnretained(log).toOpaque(), u) else {
                 throw SystemError("libinput_udev_create_context")
             }
             li = ctx
+            log.attach(to: ctx)
             guard libinput_udev_assign_seat(ctx, seat) == 0 else {
                 throw SystemError("libinput_udev_assign_seat(\(seat))")
             }
         case .paths(let paths):
-            guard let ctx = libinput_path_create_context(interface, nil) else {
+            guard let ctx = libinput_path_create_context(interface, Unmanaged.passUnretained(log).toOpaque()) else {
                 throw SystemError("libinput_path_create_context")
             }
             li = ctx
+            log.attach(to: ctx)
             for p in paths where libinput_path_add_device(ctx, p) == nil {
                 throw SystemError("libinput_path_add_device(\(p)): not an input device libinput accepts", code: ENODEV)
             }
@@ -95,6 +102,7 @@ public final class LibinputSource {
             translate(ev, into: &out)
             libinput_event_destroy(ev)
         }
+        for r in log.takeRefusals() { out.append(.deviceIgnored(device: r.device, reason: r.reason, fix: r.fix)) }
         return out
     }
 
@@ -106,6 +114,7 @@ public final class LibinputSource {
             let name = String(cString: libinput_device_get_name(device))
             devices[device] = name
             let isTouch = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0
+                || libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TABLET_TOOL) != 0
             if isTouch { applyCalibration(device) }
             out.append(.deviceAdded(name: name, touch: isTouch))
         case LIBINPUT_EVENT_DEVICE_REMOVED:
@@ -138,6 +147,24 @@ public final class LibinputSource {
             out += slots.end(device: Int(bitPattern: device), slot: libinput_event_touch_get_seat_slot(t),
                              phase: type == LIBINPUT_EVENT_TOUCH_UP ? .up : .cancel,
                              timeUS: libinput_event_touch_get_time_usec(t))
+        case LIBINPUT_EVENT_TABLET_TOOL_TIP, LIBINPUT_EVENT_TABLET_TOOL_AXIS, LIBINPUT_EVENT_TABLET_TOOL_PROXIMITY:
+            // A pen's tip is one finger: down when it touches, moving while it does, up when
+            // it lifts (a pen leaving proximity while down lifts too).
+            let te = libinput_event_get_tablet_tool_event(ev)!
+            let key = Int(bitPattern: device), time = libinput_event_tablet_tool_get_time_usec(te)
+            let p = transform.uiPoint(u: libinput_event_tablet_tool_get_x_transformed(te, 1_000_000) / 1_000_000,
+                                      v: libinput_event_tablet_tool_get_y_transformed(te, 1_000_000) / 1_000_000)
+            if type == LIBINPUT_EVENT_TABLET_TOOL_TIP {
+                if libinput_event_tablet_tool_get_tip_state(te) == LIBINPUT_TABLET_TOOL_TIP_DOWN {
+                    out += slots.down(device: key, slot: Self.penSlot, x: p.x, y: p.y, timeUS: time)
+                } else {
+                    out += slots.end(device: key, slot: Self.penSlot, phase: .up, timeUS: time)
+                }
+            } else if type == LIBINPUT_EVENT_TABLET_TOOL_AXIS {
+                out += slots.move(device: key, slot: Self.penSlot, x: p.x, y: p.y, timeUS: time)
+            } else if libinput_event_tablet_tool_get_proximity_state(te) == LIBINPUT_TABLET_TOOL_PROXIMITY_STATE_OUT {
+                out += slots.end(device: key, slot: Self.penSlot, phase: .up, timeUS: time)
+            }
         case LIBINPUT_EVENT_POINTER_MOTION, LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE:
             let pe = libinput_event_get_pointer_event(ev)!
             if type == LIBINPUT_EVENT_POINTER_MOTION {
@@ -174,6 +201,9 @@ public final class LibinputSource {
         }
     }
 
+    /// The slot a device's pen takes among its fingers (libinput's seat slots are never negative).
+    private static let penSlot: Int32 = -2
+
     /// Board calibration composed with the device's own (udev) matrix, never replacing it.
     private func applyCalibration(_ device: OpaquePointer) {
         guard libinput_device_config_calibration_has_matrix(device) != 0 else { return }
@@ -182,5 +212,47 @@ public final class LibinputSource {
         let m = TouchTransform.calibration(board: boardCalibration, deviceDefault: .init(def.map(Double.init)))
         var f = m.m.map(Float.init)
         _ = libinput_device_config_calibration_set_matrix(device, &f)
+    }
+}
+
+extension LibinputSource {
+    /// What libinput makes of one device node, as `probe` reports it: its capabilities, or
+    /// why it refuses the device and what fixes it. Opens the node read-only for a moment
+    /// (never grabs it).
+    public enum Verdict: Equatable, Sendable {
+        case accepted(capabilities: [String])
+        case refused(reason: String, fix: String)
+    }
+
+    public static func verdict(forDevice path: String) -> Verdict {
+        let log = LibinputLog()
+        let interface = UnsafeMutablePointer<libinput_interface>.allocate(capacity: 1)
+        defer { interface.deallocate() }
+        interface.initialize(to: libinput_interface(
+            open_restricted: { path, _, _ in
+                let fd = open(path!, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+                return fd < 0 ? -errno : fd
+            },
+            close_restricted: { fd, _ in _ = close(fd) }))
+        guard let li = libinput_path_create_context(interface, Unmanaged.passUnretained(log).toOpaque()) else {
+            return .refused(reason: "libinput_path_create_context failed", fix: "is libinput installed?")
+        }
+        defer { libinput_unref(li) }
+        log.attach(to: li)
+        guard let device = libinput_path_add_device(li, path) else {
+            if let r = log.takeRefusals().first { return .refused(reason: r.reason, fix: r.fix) }
+            let why = access(path, R_OK) == 0 ? "libinput does not accept it" : "cannot open it (\(String(cString: strerror(errno))))"
+            return .refused(reason: why, fix: access(path, R_OK) == 0 ? "see docs/touchscreens.md" : "run as root or in the input group")
+        }
+        var caps: [String] = []
+        let names: [(libinput_device_capability, String)] = [
+            (LIBINPUT_DEVICE_CAP_TOUCH, "touch"), (LIBINPUT_DEVICE_CAP_TABLET_TOOL, "tablet-tool"),
+            (LIBINPUT_DEVICE_CAP_POINTER, "pointer"), (LIBINPUT_DEVICE_CAP_KEYBOARD, "keyboard"),
+            (LIBINPUT_DEVICE_CAP_GESTURE, "gesture"), (LIBINPUT_DEVICE_CAP_TABLET_PAD, "tablet-pad"),
+            (LIBINPUT_DEVICE_CAP_SWITCH, "switch"),
+        ]
+        for (cap, name) in names where libinput_device_has_capability(device, cap) != 0 { caps.append(name) }
+        libinput_path_remove_device(device)
+        return .accepted(capabilities: caps)
     }
 }

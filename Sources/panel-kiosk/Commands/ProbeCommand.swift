@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import DrawerRuntime
 import PanelRenderer
 #if canImport(Glibc)
 import Glibc
@@ -47,6 +48,14 @@ struct Probe: ParsableCommand {
         var xRange: [Int32]?, yRange: [Int32]?, sizeMm: [Double]?, slots: Int?
         /// Whether udev has initialised it (libinput ignores devices it has not).
         var udevInitialized: Bool?
+        /// What udev's input_id says it is (ID_INPUT_TOUCHSCREEN=1 is "touchscreen", ...).
+        var udev: [String]?
+        /// What libinput makes of it: its capabilities, or why it refuses it and the fix.
+        var libinput: [String]?
+        var libinputRefused: String?
+        var libinputFix: String?
+        /// What the kiosk will use it as.
+        var kioskUse: String?
     }
 
     static func report() -> Report {
@@ -116,6 +125,11 @@ struct Probe: ParsableCommand {
             if let n = i.slots { out += "  \(n) slots" }
             if i.udevInitialized == false { out += "  (not initialised by udev: libinput will ignore it)" }
             out += "\n"
+            if let u = i.udev { out += "    udev: \(u.isEmpty ? "no input tags" : u.joined(separator: ", "))\n" }
+            if let l = i.libinput { out += "    libinput: \(l.isEmpty ? "no capabilities" : l.joined(separator: ", "))\n" }
+            if let r = i.libinputRefused { out += "    libinput refuses it: \(r)\n" }
+            if let f = i.libinputFix { out += "    fix: \(f)\n" }
+            if let k = i.kioskUse { out += "    kiosk: \(k)\n" }
         }
         return out
     }
@@ -125,6 +139,7 @@ struct Probe: ParsableCommand {
     static func inputDevices() -> ([InputDevice], String?) {
         #if canImport(Glibc)
         var paths: [String: Bool?] = [:]
+        var udevKinds: [String: [String]] = [:]
         if let udev = udev_new() {
             defer { udev_unref(udev) }
             if let en = udev_enumerate_new(udev) {
@@ -137,7 +152,11 @@ struct Probe: ParsableCommand {
                     if let syspath = udev_list_entry_get_name(e),
                        let dev = udev_device_new_from_syspath(udev, syspath) {
                         if let node = udev_device_get_devnode(dev) {
-                            paths[String(cString: node)] = udev_device_get_is_initialized(dev) != 0
+                            let path = String(cString: node)
+                            paths[path] = udev_device_get_is_initialized(dev) != 0
+                            udevKinds[path] = udevInputKinds.compactMap { key, name in
+                                udev_device_get_property_value(dev, key).map { String(cString: $0) == "1" ? name : nil } ?? nil
+                            }
                         }
                         udev_device_unref(dev)
                     }
@@ -152,7 +171,15 @@ struct Probe: ParsableCommand {
         var firstError: String?
         for path in paths.keys.sorted(by: { $0.count != $1.count ? $0.count < $1.count : $0 < $1 }) {
             switch evdevDescription(path) {
-            case .success(var d): d.udevInitialized = paths[path] ?? nil; out.append(d)
+            case .success(var d):
+                d.udevInitialized = paths[path] ?? nil
+                d.udev = udevKinds[path]
+                switch LibinputSource.verdict(forDevice: path) {
+                case .accepted(let caps): d.libinput = caps
+                case .refused(let reason, let fix): d.libinputRefused = reason; d.libinputFix = fix
+                }
+                d.kioskUse = kioskUse(d)
+                out.append(d)
             case .failure(let e): firstError = firstError ?? e.text
             }
         }
@@ -160,6 +187,26 @@ struct Probe: ParsableCommand {
         #else
         return ([], "input devices are listed on Linux only")
         #endif
+    }
+
+    /// udev's input_id properties and what `probe` calls each.
+    static let udevInputKinds: [(String, String)] = [
+        ("ID_INPUT_TOUCHSCREEN", "touchscreen"), ("ID_INPUT_TABLET", "tablet"), ("ID_INPUT_TOUCHPAD", "touchpad"),
+        ("ID_INPUT_MOUSE", "mouse"), ("ID_INPUT_POINTINGSTICK", "pointingstick"), ("ID_INPUT_KEYBOARD", "keyboard"),
+        ("ID_INPUT_KEY", "keys"), ("ID_INPUT_JOYSTICK", "joystick"), ("ID_INPUT_SWITCH", "switch"),
+        ("ID_INPUT_ACCELEROMETER", "accelerometer"),
+    ]
+
+    /// What the kiosk does with a device, from what libinput makes of it.
+    static func kioskUse(_ d: InputDevice) -> String {
+        guard let caps = d.libinput else {
+            return "not used: libinput refuses it" + (d.libinputRefused.map { " (\($0))" } ?? "")
+        }
+        if caps.contains("touch") { return "touch (every finger)" }
+        if caps.contains("tablet-tool") { return "touch (the pen's tip as one finger)" }
+        if caps.contains("pointer") { return "one finger (left button held)" + (caps.contains("keyboard") ? "; Escape/Back keys" : "") }
+        if caps.contains("keyboard") { return "Escape/Back keys (close the top-most thing)" }
+        return "not used"
     }
 
     #if canImport(Glibc)
@@ -179,8 +226,15 @@ struct Probe: ParsableCommand {
         let mt = has(EV_ABS, ABS_MT_POSITION_X)
         let abs = has(EV_ABS, ABS_X) || mt
         var caps: [String] = []
-        if abs && has(EV_KEY, BTN_TOUCH) { caps.append(direct ? "touchscreen" : "touchpad") }
+        // The evdev bits alone: a touchpad reports its fingers as tools (BTN_TOOL_FINGER) and
+        // is not direct; a touch panel without INPUT_PROP_DIRECT (many resistive and
+        // protocol-A ones) is still a touchscreen, as udev's input_id decides.
+        let fingerTool = has(EV_KEY, BTN_TOOL_FINGER), pen = has(EV_KEY, BTN_TOOL_PEN)
+        if abs && has(EV_KEY, BTN_TOUCH) {
+            caps.append(pen ? "pen" : (fingerTool && !direct) ? "touchpad" : "touchscreen")
+        }
         if mt { caps.append("multitouch") }
+        if abs && !has(EV_KEY, BTN_TOUCH) && has(EV_KEY, BTN_LEFT) { caps.append("absolute-pointer") }
         if has(EV_REL, REL_X) && has(EV_KEY, BTN_LEFT) { caps.append("pointer") }
         if has(EV_KEY, KEY_A) || has(EV_KEY, KEY_ESC) || has(EV_KEY, KEY_BACK) { caps.append("keys") }
         if has(EV_KEY, KEY_POWER) { caps.append("power-button") }

@@ -89,6 +89,9 @@ final class KioskRuntime {
             printError("panel-kiosk: input device removed: \(name)")
             needsDraw = true
             return []
+        case .deviceIgnored(let device, let reason, let fix):
+            printError("panel-kiosk: input device \(device) is not used: libinput says \"\(reason)\"; \(fix)")
+            return []
         }
     }
 
