@@ -34,4 +34,29 @@ final class TouchScriptTests: XCTestCase {
         XCTAssertEqual(error("0 do drawer"), "script.touch:1: 'do' takes <target> <action> [<arg>...]")
         XCTAssertEqual(error("0 down 1 1 1\n1 down 1 2 2"), "script.touch:2: finger 1 is already down")
     }
+
+    /// Bad input found by generated files (the bad-input findings C4, H3, H5, W3, W13): each
+    /// is a clear error at its line, never a trap, a hang or a huge allocation.
+    func testBadInputIsAClearErrorAtItsLine() throws {
+        func error(_ text: String) -> String {
+            do { _ = try TouchScript.parse(text, name: "s.touch"); return "no error" } catch { return error.description }
+        }
+        // C4: the message for an earlier time past Int's range used to trap building itself.
+        XCTAssertEqual(error("1e19 down 1 0 0\n5 up 1"), "s.touch:1: time 1e19 is past the longest script, 86400000 ms (24 hours)")
+        // H3: simulated time is stepped frame by frame, so a script a million hours long would never end.
+        XCTAssertEqual(error("0 down 1 400 470\n1e12 up 1"), "s.touch:2: time 1e12 is past the longest script, 86400000 ms (24 hours)")
+        XCTAssertEqual(error("0 down 1 1e300 1"), "s.touch:1: x 1e300 is off any screen (at most ±1000000 px)")
+        // W13: a NUL byte is not text.
+        XCTAssertEqual(error("0 down 1 1 1\0junk"), "s.touch:1: a NUL byte in the line (is this a text file?)")
+        // H5: a 1 MB unknown verb is reported at once, without a did-you-mean table of its size.
+        let long = String(repeating: "x", count: 1_000_000)
+        XCTAssertEqual(error("0 \(long) 1").count, "s.touch:1: unknown verb ''".count + long.count)
+    }
+
+    func testCRLFLinesAreLines() throws {
+        // W3: "\r\n" is one Character in Swift, so a CRLF file used to be one long line.
+        let s = try TouchScript.parse("0 down 1 400 470\r\n10 up 1\r\n", name: "crlf.touch")
+        XCTAssertEqual(s.lines.map(\.lineNumber), [1, 2])
+        XCTAssertEqual(s.lines[1].verb, .up(finger: 1))
+    }
 }

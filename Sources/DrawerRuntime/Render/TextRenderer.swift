@@ -32,16 +32,31 @@ public final class TextRenderer {
 
     /// The longest prefix of `text` (plus "…") that fits `maxWidth` points.
     public func truncated(_ text: String, sizePt: Double, bold: Bool, maxWidth: Double) -> String {
-        if width(text, sizePt: sizePt, bold: bold) <= maxWidth { return text }
+        // No glyph a line shows is narrower than a tenth of an em (combining marks aside), so
+        // a line never shows more than this many scalars: cut a 100,000-character title
+        // before measuring anything, since this runs on every frame.
+        let limit = maxWidth.isNaN ? 0 : min(max(0, maxWidth), 1e7)
+        let em = sizePt.isNaN ? 1 : max(sizePt * 0.1, 0.1)
+        let cap = Int(min(limit / em, 100_000)) + 16
         var scalars = Array(text.unicodeScalars)
-        let ellipsis = "…"
-        while !scalars.isEmpty {
-            scalars.removeLast()
-            while let last = scalars.last, last == " " { scalars.removeLast() }
-            let s = String(String.UnicodeScalarView(scalars)) + ellipsis
-            if width(s, sizePt: sizePt, bold: bold) <= maxWidth { return s }
+        let cut = scalars.count > cap
+        if cut { scalars.removeLast(scalars.count - cap) }
+        if !cut && width(text, sizePt: sizePt, bold: bold) <= maxWidth { return text }
+        func candidate(_ n: Int) -> String {
+            var prefix = scalars[0..<n]
+            while prefix.last == " " { prefix = prefix.dropLast() }
+            return String(String.UnicodeScalarView(prefix)) + "…"
         }
-        return ""
+        func fits(_ n: Int) -> Bool { width(candidate(n), sizePt: sizePt, bold: bold) <= maxWidth }
+        guard fits(0) else { return "" }
+        // The longest prefix that fits with its ellipsis: width grows with the prefix, so a
+        // binary search measures log(n) candidates instead of one per removed character.
+        var lo = 0, hi = cut ? scalars.count : scalars.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if fits(mid) { lo = mid } else { hi = mid - 1 }
+        }
+        return candidate(lo)
     }
 
     /// Draws one line with its baseline at `baseline` (points, canvas space). With

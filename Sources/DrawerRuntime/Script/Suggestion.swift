@@ -4,6 +4,10 @@
 /// within a third of its length (at least 1, at most 3), ties to the alphabetically first.
 public enum Suggestion {
     public static func nearest(_ word: String, in candidates: [String]) -> String? {
+        // A suggestion is at most 3 edits away, so a word that long cannot be a typo of a
+        // short name: skip it rather than build a distance table the size of a 10 MB key.
+        let longest = candidates.map(\.unicodeScalars.count).max() ?? 0
+        guard word.unicodeScalars.count <= longest + 3 else { return nil }
         var best: (String, Int)?
         for c in Set(candidates) {
             let d = distance(word.lowercased(), c.lowercased())

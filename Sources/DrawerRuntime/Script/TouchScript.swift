@@ -23,13 +23,21 @@ public struct TouchScript: Equatable, Sendable {
 
     public var durationMS: Double { lines.last?.timeMS ?? 0 }
 
+    /// The latest time a script may name: a day. Simulated time is stepped frame by frame, so
+    /// an unbounded time (1e12 ms) would run for days.
+    public static let maxTimeMS: Double = 86_400_000
+
     public static func parse(_ text: String, name: String) throws(TouchScriptError) -> TouchScript {
         var out: [Line] = []
         var lastTime = -Double.infinity
         var lineNo = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character in Swift: a CRLF file split on "\n" alone would be one line.
+        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNo += 1
             var s = Substring(raw)
+            if s.contains("\0") {
+                throw TouchScriptError(file: name, line: lineNo, message: "a NUL byte in the line (is this a text file?)")
+            }
             if let hash = s.firstIndex(of: "#") { s = s[..<hash] }
             let words = s.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
             if words.isEmpty { continue }
@@ -39,6 +47,9 @@ public struct TouchScript: Equatable, Sendable {
                 throw fail("expected a time in ms, found '\(words[0])'")
             }
             guard t >= 0 else { throw fail("time \(words[0]) is negative") }
+            guard t <= maxTimeMS else {
+                throw fail("time \(words[0]) is past the longest script, \(fmtMS(maxTimeMS)) ms (24 hours)")
+            }
             guard t >= lastTime else { throw fail("time \(words[0]) goes back (previous line was at \(fmtMS(lastTime)) ms)") }
             lastTime = t
             guard words.count >= 2 else { throw fail("missing verb after time (down, move, up, cancel or do)") }
@@ -51,6 +62,8 @@ public struct TouchScript: Equatable, Sendable {
             }
             func coord(_ w: String, _ axis: String) throws(TouchScriptError) -> Double {
                 guard let v = Double(w), v.isFinite else { throw fail("\(axis) must be a number, found '\(w)'") }
+                // Far beyond any screen, and small enough that velocities stay finite.
+                guard abs(v) <= 1_000_000 else { throw fail("\(axis) \(w) is off any screen (at most ±1000000 px)") }
                 return v
             }
             func expect(_ n: Int, _ usage: String) throws(TouchScriptError) {
@@ -109,4 +122,5 @@ public struct TouchScriptError: Error, Equatable, CustomStringConvertible, Senda
     public var description: String { "\(file):\(line): \(message)" }
 }
 
-func fmtMS(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
+/// A time for a message: whole milliseconds without ".0"; anything an Int cannot hold as is.
+func fmtMS(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }

@@ -26,7 +26,9 @@ struct Render: ParsableCommand {
     func validate() throws {
         if board != nil && size != nil { throw ValidationError("give --board or --size, not both") }
         if scale != nil && board != nil { throw ValidationError("--scale goes with --size; a board file has its own scale") }
-        if !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be between 0 and 1000") }
+        // At least 1: simulated time is stepped frame by frame, and 1e-300 fps overflows it.
+        if !(fps >= 1 && fps <= 1000) { throw ValidationError("--fps must be between 1 and 1000") }
+        if out.isEmpty { throw ValidationError("--out must name a folder") }
         if let scale, !(scale >= 0.25 && scale <= 8) { throw ValidationError("--scale must be between 0.25 and 8") }
     }
 
@@ -58,6 +60,9 @@ struct Render: ParsableCommand {
         return try s.split(separator: ",").map {
             guard let v = Double($0.filter { $0 != " " }), v >= 0, v.isFinite else {
                 throw ValidationError("--at takes times in ms like 100,250; '\($0)' is not one")
+            }
+            guard v <= TouchScript.maxTimeMS else {
+                throw ValidationError("--at \($0): at most \(Int(TouchScript.maxTimeMS)) ms (24 hours) of simulated time")
             }
             return v
         }

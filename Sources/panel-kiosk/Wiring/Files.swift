@@ -13,17 +13,24 @@ func makeDirectory(_ path: String) throws {
     }
 }
 
+/// Writes a whole file. Every step is checked, the close too: a full disk (ENOSPC) often
+/// shows only when buffered data is flushed at `fclose`.
 func writeTextFile(_ path: String, _ text: String) throws {
     guard let f = fopen(path, "wb") else {
         throw Failure("cannot write \(path): \(String(cString: strerror(errno)))")
     }
-    defer { fclose(f) }
     var t = text
-    let ok = t.withUTF8 { fwrite($0.baseAddress, 1, $0.count, f) == $0.count }
-    if !ok { throw Failure("cannot write \(path): \(String(cString: strerror(errno)))") }
+    let written = t.withUTF8 { fwrite($0.baseAddress, 1, $0.count, f) == $0.count }
+    let writeErrno = errno
+    let closed = fclose(f) == 0
+    if !written { throw Failure("cannot write \(path): \(String(cString: strerror(writeErrno)))") }
+    if !closed { throw Failure("cannot write \(path): \(String(cString: strerror(errno)))") }
 }
 
-/// Appends event lines (contract §5) to a file as they happen.
+/// Appends event lines (contract §5) to a file as they happen, each line flushed so a tail
+/// or a crash sees it. A write that fails (a full disk) is reported once on stderr and the
+/// log is dropped from then on: losing the log must not stop the kiosk. `close` reports it
+/// again, so `render` exits non-zero for a log it could not write.
 final class EventRecorder {
     private var file: UnsafeMutablePointer<FILE>?
     private var failure: String?
@@ -38,13 +45,24 @@ final class EventRecorder {
     deinit { if let file { fclose(file) } }
 
     func write(_ line: String) {
-        guard let file else { return }
+        guard let file, let path else { return }
         var l = line + "\n"
-        l.withUTF8 { _ = fwrite($0.baseAddress, 1, $0.count, file) }
+        let ok = l.withUTF8 { fwrite($0.baseAddress, 1, $0.count, file) == $0.count } && fflush(file) == 0
+        if !ok {
+            failure = "cannot write the event log \(path): \(String(cString: strerror(errno)))"
+            printError("panel-kiosk: \(failure!); events are no longer logged")
+            fclose(file)
+            self.file = nil
+        }
     }
 
     func close() throws {
+        if let file {
+            self.file = nil
+            if fclose(file) != 0, failure == nil, let path {
+                failure = "cannot write the event log \(path): \(String(cString: strerror(errno)))"
+            }
+        }
         if let failure { throw Failure(failure) }
-        if let file { fclose(file); self.file = nil }
     }
 }
