@@ -70,6 +70,19 @@ final class ServiceVirtualTerminalTests: XCTestCase {
         XCTAssertEqual(fake.calls.last, "close 7")
     }
 
+    /// A throwing initializer runs deinit once every property is set, and deinit closes: a
+    /// failure path that closed too would close whatever descriptor took the number since.
+    func testEveryFailurePathClosesTheTerminalExactlyOnce() {
+        for request in [VirtualTerminal.Request.getMode, VirtualTerminal.Request.getKeyboardMode,
+                        VirtualTerminal.Request.setMode, VirtualTerminal.Request.setKeyboardMode] {
+            let fake = FakeVT()
+            fake.failing = request
+            XCTAssertThrowsError(try VirtualTerminal(path: "/dev/tty1", syscalls: fake.syscalls))
+            XCTAssertEqual(fake.calls.filter { $0 == "close 7" }.count, 1, "request \(request): \(fake.calls)")
+            XCTAssertEqual(fake.mode, 0, "request \(request): the console is left in text mode")
+        }
+    }
+
     func testNotAVirtualTerminal() {
         XCTAssertThrowsError(try VirtualTerminal(path: "/dev/null")) { e in
             XCTAssertEqual("\(e)", "KDGETMODE /dev/null: not a virtual terminal")

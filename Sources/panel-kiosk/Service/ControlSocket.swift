@@ -69,14 +69,11 @@ final class ControlSocket {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .last("socket(AF_UNIX, SOCK_STREAM) for", path) }
         listenFD = fd
-        func fail(_ op: String) -> ServiceError {
-            let e = ServiceError.last(op, path)
-            _ = Glibc.close(fd)
-            return e
-        }
-        guard address.withSockaddr({ bind(fd, $0, $1) }) == 0 else { throw fail("bind") }
-        guard chmod(path, options.mode) == 0 else { let e = fail("chmod"); unlink(path); throw e }
-        guard listen(fd, 16) == 0 else { let e = fail("listen"); unlink(path); throw e }
+        // Every property is set by now, so a throw below runs deinit, whose `close()` closes
+        // `listenFD` once: the failure paths must not close it themselves.
+        guard address.withSockaddr({ bind(fd, $0, $1) }) == 0 else { throw .last("bind", path) }
+        guard chmod(path, options.mode) == 0 else { let e = ServiceError.last("chmod", path); unlink(path); throw e }
+        guard listen(fd, 16) == 0 else { let e = ServiceError.last("listen", path); unlink(path); throw e }
         var st = stat()
         if lstat(path, &st) == 0 { socketInode = st.st_ino }
     }

@@ -81,16 +81,13 @@ final class VirtualTerminal {
         // keyboard off; never "restore" that, restore a usable console instead.
         savedMode = mode.value == Request.graphicsMode ? Request.textMode : mode.value
         savedKeyboardMode = kb.value == Request.keyboardOff ? Request.keyboardUnicode : kb.value
+        // Every property is set from here on, so a throw runs deinit, whose `close()` restores
+        // the saved modes and closes an owned fd exactly once: no closing here.
         guard sys.setInt(fd, Request.setMode, Request.graphicsMode) == 0 else {
-            let e = sys.errno()
-            if ownsFD { sys.close(fd) }
-            throw ServiceError("KDSETMODE KD_GRAPHICS", path, errno: e)
+            throw ServiceError("KDSETMODE KD_GRAPHICS", path, errno: sys.errno())
         }
         if sys.setInt(fd, Request.setKeyboardMode, Request.keyboardOff) != 0 {
-            let e = sys.errno()
-            _ = sys.setInt(fd, Request.setMode, savedMode)
-            if ownsFD { sys.close(fd) }
-            throw ServiceError("KDSKBMODE K_OFF", path, errno: e)
+            throw ServiceError("KDSKBMODE K_OFF", path, errno: sys.errno())
         }
     }
 

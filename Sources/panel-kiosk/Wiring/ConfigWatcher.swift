@@ -22,7 +22,9 @@ final class ConfigWatcher {
         }
         for (dir, names) in byDir {
             let wd = inotify_add_watch(fd, dir, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE))
-            guard wd >= 0 else { let e = SystemError("inotify_add_watch(\(dir))"); close(fd); throw e }
+            // Every property is set by now, so the throw runs deinit, which closes `fd`:
+            // closing it here too would close whatever descriptor took its number meanwhile.
+            guard wd >= 0 else { throw SystemError("inotify_add_watch(\(dir))") }
             watched[wd] = (dir, names)
         }
     }
