@@ -16,9 +16,10 @@ public enum PNGCodec {
     private static let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
     /// Largest side we decode, px: the same limit as `Pixmap`.
     public static let maxSide = 1 << 15
-    /// Largest pixel count we decode (256 MiB of pixels), so a hostile header cannot make
-    /// us allocate gigabytes.
-    public static let maxPixels = 1 << 26
+    /// Largest pixel count we decode: the pixel budget (16 megapixels, 64 MiB), checked
+    /// from the header before the pixels are allocated, so a hostile header cannot make us
+    /// allocate gigabytes.
+    public static let maxPixels = PixelBudget.maxPixels
 
     /// Decodes the PNG file at `path`. Throws `ImageError` naming `path`.
     public static func decode(path: String) throws -> Pixmap {
@@ -40,8 +41,11 @@ public enum PNGCodec {
                 throw ImageError(name: name, reason: "corrupt PNG header (\(message(of: &image)))")
             }
             let w = Int(image.width), h = Int(image.height)
-            guard w > 0, h > 0, w <= maxSide, h <= maxSide, w * h <= maxPixels, let pixmap = Pixmap(width: w, height: h) else {
-                throw ImageError(name: name, reason: "unsupported PNG size \(w)x\(h) px")
+            if let why = PixelBudget.refusal(width: w, height: h) {
+                throw ImageError(name: name, reason: "PNG of \(why); scale it down")
+            }
+            guard let pixmap = Pixmap(width: w, height: h) else {
+                throw ImageError(name: name, reason: "cannot allocate \(w)x\(h) px")
             }
             image.format = formatBGRA  // little-endian BGRA bytes == 0xAARRGGBB words
             guard png_image_finish_read(&image, nil, pixmap.pixels, Int32(pixmap.stride * 4), nil) != 0 else {

@@ -51,7 +51,9 @@ struct BoardConfig: Equatable, Sendable {
             if let m = d.raw("mode") {
                 if case .string(let s) = m.value {
                     if s != "auto" {
-                        if let parsed = parseMode(s) { b.mode = parsed } else {
+                        if let parsed = parseMode(s), let why = PixelBudget.refusal(width: parsed.width, height: parsed.height) {
+                            sink.error(m, "'mode' = '\(s)': \(why)")
+                        } else if let parsed = parseMode(s) { b.mode = parsed } else {
                             sink.error(m, "'mode' = '\(s)' must be 'auto' or WIDTHxHEIGHT[@HZ], e.g. '1024x768@60'")
                         }
                     }

@@ -12,7 +12,7 @@ extension ComponentSpec {
             var anchors: [SheetAnchor] = []
             for n in names {
                 if let a = parseAnchor(n) { anchors.append(a) } else {
-                    t.sink.error(anchorsNode, "'anchors' has '\(n)'; use default_expanded, default_collapsed, \"ratio R\" (R in 0...1), \"from_top P\" or \"from_bottom P\"")
+                    t.sink.error(anchorsNode, "'anchors' has '\(n)'; use default_expanded, default_collapsed, \"ratio R\" (R in 0...1), \"from_top P\" or \"from_bottom P\" (P in 0...100000 pt)")
                 }
             }
             if names.isEmpty { t.sink.error(anchorsNode, "'anchors' needs at least one anchor") }
@@ -57,8 +57,9 @@ extension ComponentSpec {
         case ("default_expanded", 1): return .defaultExpanded
         case ("default_collapsed", 1): return .defaultCollapsed
         case ("ratio", 2): return Double(parts[1]).flatMap { (0...1).contains($0) ? .ratio($0) : nil }
-        case ("from_top", 2): return Double(parts[1]).flatMap { $0 >= 0 ? .pointsFromTop($0) : nil }
-        case ("from_bottom", 2): return Double(parts[1]).flatMap { $0 >= 0 ? .pointsFromBottom($0) : nil }
+        // Finite and within any screen: an infinite anchor reached Int conversions and JSON.
+        case ("from_top", 2): return Double(parts[1]).flatMap { $0 >= 0 && $0 <= 100_000 ? .pointsFromTop($0) : nil }
+        case ("from_bottom", 2): return Double(parts[1]).flatMap { $0 >= 0 && $0 <= 100_000 ? .pointsFromBottom($0) : nil }
         default: return nil
         }
     }

@@ -29,9 +29,10 @@ struct FrameGeometry: Equatable {
         }
         var g = FrameGeometry(widthPx: 800, heightPx: 480, scale: scale ?? 1, board: .offscreenDefault)
         if let size {
-            guard let m = BoardConfig.parseMode(size), m.refreshHz == nil, m.width <= 8192, m.height <= 8192 else {
+            guard let m = BoardConfig.parseMode(size), m.refreshHz == nil else {
                 throw Failure("--size must be WIDTHxHEIGHT in pixels, e.g. 800x480; got '\(size)'")
             }
+            if let why = PixelBudget.refusal(width: m.width, height: m.height) { throw Failure("--size \(size): \(why)") }
             g.widthPx = m.width; g.heightPx = m.height
         }
         return g

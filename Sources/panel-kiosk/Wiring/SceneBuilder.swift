@@ -48,7 +48,7 @@ struct SceneBuilder {
         if case .list(let rows) = spec {
             return ListContent(rows: try rows.map {
                 ListContent.Row(title: $0.title, subtitle: $0.subtitle,
-                                icon: try $0.icon.map { try images.load($0) }, action: $0.action)
+                                icon: try $0.icon.map { try images.loadIcon($0) }, action: $0.action)
             }, text: text)
         }
         var appearance = SceneAppearance()
@@ -124,9 +124,16 @@ struct SceneBuilder {
     }
 }
 
-/// Decodes each image file once per build; errors name the file.
+/// Decodes each image file once per build; errors name the file. Images over the pixel
+/// budget are refused from their header, before their pixels are allocated.
 final class ImageLoader {
     private var cache: [String: Pixmap] = [:]
+    private var icons: [String: Pixmap] = [:]
+    /// Icons are drawn row-sized (a row's height less its padding, a few dozen points), so
+    /// they are kept at most this many pixels on a side: six 4096x4096 icons would otherwise
+    /// stay decoded at 64 MiB each.
+    static let iconSidePx = 256
+
     func load(_ path: String) throws -> Pixmap {
         if let p = cache[path] { return p }
         do {
@@ -134,5 +141,23 @@ final class ImageLoader {
             cache[path] = p
             return p
         } catch { throw Failure("\(error)") }
+    }
+
+    /// An icon, scaled down (aspect kept) to at most `iconSidePx` on a side.
+    func loadIcon(_ path: String) throws -> Pixmap {
+        if let p = icons[path] { return p }
+        let decoded: Pixmap
+        do { decoded = try PNGCodec.decode(path: path) } catch { throw Failure("\(error)") }
+        var icon = decoded
+        let side = Self.iconSidePx
+        if decoded.width > side || decoded.height > side {
+            let fit = ImageScaler.aspectFit(sourceWidth: decoded.width, sourceHeight: decoded.height, width: side, height: side)
+            guard let s = ImageScaler.scaled(decoded.view, width: fit.width, height: fit.height) else {
+                throw Failure("\(path): cannot scale the icon to \(fit.width)x\(fit.height) px")
+            }
+            icon = s
+        }
+        icons[path] = icon
+        return icon
     }
 }
