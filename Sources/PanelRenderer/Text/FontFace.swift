@@ -115,16 +115,7 @@ public final class FontFace {
     /// FreeType says only "cannot open resource" for every open failure; stat first so the
     /// message tells a missing file from a directory or a permission problem.
     private static func checkReadableFile(_ path: String) throws {
-        var st = stat()
-        if stat(path, &st) != 0 {
-            throw TextError(path: path, reason: String(cString: strerror(errno)))
-        }
-        if (st.st_mode & S_IFMT) != S_IFREG {
-            throw TextError(path: path, reason: "not a regular file")
-        }
-        if access(path, R_OK) != 0 {
-            throw TextError(path: path, reason: String(cString: strerror(errno)))
-        }
+        do { try RegularFile.check(path) } catch { throw TextError(path: path, reason: error.reason) }
     }
 
     /// The glyph the font's cmap maps `scalar` to, or nil when the face lacks it.
