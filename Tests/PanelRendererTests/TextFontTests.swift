@@ -50,7 +50,7 @@ final class TextFontTests: XCTestCase {
             XCTAssertTrue("\(e)".hasPrefix(Self.dejavu + "DejaVuSans.ttf: "), "\(e)")
         }
         XCTAssertThrowsError(try FontFace(path: Self.dejavu)) { e in
-            XCTAssertEqual("\(e)", Self.dejavu + ": not a regular file")
+            XCTAssertEqual("\(e)", Self.dejavu + ": is a folder, not a file")
         }
     }
 
