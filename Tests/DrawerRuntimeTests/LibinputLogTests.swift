@@ -9,7 +9,7 @@ final class LibinputLogTests: XCTestCase {
         let r = try XCTUnwrap(LibinputLog.refusal(line))
         XCTAssertEqual(r.device, "eGalax Inc. USB TouchController (/dev/input/event5)")
         XCTAssertEqual(r.reason, "libinput bug: missing tablet capabilities: resolution. Ignoring this device.")
-        XCTAssertTrue(r.fix.contains("ID_INPUT_TOUCHSCREEN=\"1\""), r.fix)
+        XCTAssertTrue(r.fix.contains("ENV{ID_INPUT_TOUCHSCREEN}=\"1\""), r.fix)
         XCTAssertTrue(r.fix.contains("EVDEV_ABS_00"), r.fix)
     }
 

@@ -21,13 +21,19 @@ public struct RuntimeEvent: Equatable, Sendable {
 /// Where components report what happened. A class so every component of a scene shares one
 /// ordered log; listeners (the event file, the control socket) read from it.
 public final class EventSink {
+    /// The most recent events, oldest first: at least the last `historyLimit` (tests and
+    /// `state` read them), never more than twice that. A kiosk emits events for months; the
+    /// whole history was kept and grew by every gesture (found by the day-long soak test).
     public private(set) var events: [RuntimeEvent] = []
+    public let historyLimit: Int
     private var listeners: [(RuntimeEvent) -> Void] = []
 
-    public init() {}
+    public init(historyLimit: Int = 256) { self.historyLimit = max(1, historyLimit) }
 
     public func emit(_ e: RuntimeEvent) {
         events.append(e)
+        // Trimmed in halves, so each event costs O(1) on average.
+        if events.count > 2 * historyLimit { events.removeFirst(events.count - historyLimit) }
         for l in listeners { l(e) }
     }
     public func emit(at t: Instant, target: String, _ name: String, _ fields: [(String, JSONValue)] = []) {
