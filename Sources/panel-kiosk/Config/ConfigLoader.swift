@@ -1,16 +1,14 @@
-import TOMLKit
-
-/// Reads a TOML file into a `ConfigNode` tree with positions. Syntax errors come back as a
-/// diagnostic at TOMLKit's (toml++'s) reported line and column.
+/// Reads a TOML file into a `ConfigNode` tree with positions. Syntax errors come back as one
+/// diagnostic, "TOML syntax: ...", at the line and column `TOMLParser` reports.
 enum ConfigLoader {
     static func load(path: String) throws(DiagnosticList) -> ConfigNode {
-        let text: String
+        let bytes: [UInt8]
         do {
-            text = try readTextFile(path)
+            bytes = try readFileBytes(path)
         } catch {
             throw DiagnosticList(items: [Diagnostic(file: path, line: 1, column: 1, message: "\(error)")])
         }
-        return try parse(text: text, file: path)
+        return try parse(bytes: bytes, file: path)
     }
 
     /// Loads `path` and reads it with `parse`, which reports problems to the sink; throws
@@ -24,55 +22,39 @@ enum ConfigLoader {
     }
 
     static func parse(text: String, file: String) throws(DiagnosticList) -> ConfigNode {
-        let table: TOMLTable
         do {
-            table = try TOMLTable(string: text)
-        } catch let e as TOMLParseError {
-            throw DiagnosticList(items: [Diagnostic(file: file, line: max(1, e.source.begin.line),
-                                                    column: max(1, e.source.begin.column),
-                                                    message: "TOML syntax: \(e.description)")])
+            return try TOMLParser.parse(text.utf8, file: file, alreadyValidUTF8: true)
         } catch {
-            throw DiagnosticList(items: [Diagnostic(file: file, line: 1, column: 1, message: "TOML: \(error)")])
+            throw diagnostics(error, file: file)
         }
-        let locator = SourceLocator(text: text)
-        return convert(table, path: [], file: file, locator: locator, fallback: (1, 1))
     }
 
-    private static func convert(_ v: TOMLValueConvertible, path: [String], file: String,
-                                locator: SourceLocator, fallback: (line: Int, column: Int)) -> ConfigNode {
-        let pos = path.isEmpty ? (line: 1, column: 1) : (locator.position(of: path) ?? fallback)
-        func node(_ value: ConfigNode.Value) -> ConfigNode {
-            ConfigNode(value: value, file: file, line: pos.line, column: pos.column)
+    /// Raw file contents: the parser checks the encoding itself, so invalid UTF-8 is
+    /// reported at its line and column like any other mistake.
+    static func parse(bytes: [UInt8], file: String) throws(DiagnosticList) -> ConfigNode {
+        do {
+            return try TOMLParser.parse(bytes, file: file)
+        } catch {
+            throw diagnostics(error, file: file)
         }
-        switch v.type {
-        case .table:
-            guard let t = v.table else { return node(.other("table")) }
-            // toml++ keeps keys sorted; present them in file order so diagnostics read top-down.
-            var items: [(key: String, node: ConfigNode)] = []
-            for key in t.keys {
-                guard let child = t[key] else { continue }
-                items.append((key, convert(child, path: path + [key], file: file, locator: locator, fallback: pos)))
-            }
-            items.sort { ($0.node.line, $0.node.column) < ($1.node.line, $1.node.column) }
-            return node(.table(items))
-        case .array:
-            guard let a = v.array else { return node(.other("array")) }
-            var items: [ConfigNode] = []
-            for (i, child) in a.enumerated() {
-                items.append(convert(child, path: path + [String(i)], file: file, locator: locator, fallback: pos))
-            }
-            return node(.array(items))
-        case .string: return node(.string(v.string ?? ""))
-        case .int: return node(.int(v.int ?? 0))
-        case .double: return node(.double(v.double ?? 0))
-        case .bool: return node(.bool(v.bool ?? false))
-        default: return node(.other(v.debugDescription))
-        }
+    }
+
+    private static func diagnostics(_ error: TOMLSyntaxError, file: String) -> DiagnosticList {
+        DiagnosticList(items: [Diagnostic(file: file, line: error.position.line, column: error.position.column,
+                                          message: "TOML syntax: \(error.message)")])
     }
 }
 
 /// Reads a whole file as UTF-8; errors name the file and the reason.
 func readTextFile(_ path: String) throws -> String {
+    guard let s = String(validating: try readFileBytes(path), as: UTF8.self) else {
+        throw FileError(path: path, reason: "not valid UTF-8 text")
+    }
+    return s
+}
+
+/// Reads a whole file (at most 16 MiB); errors name the file and the reason.
+func readFileBytes(_ path: String) throws -> [UInt8] {
     guard let f = fopen(path, "rb") else {
         throw FileError(path: path, reason: String(cString: strerror(errno)))
     }
@@ -88,10 +70,7 @@ func readTextFile(_ path: String) throws -> String {
         }
         if bytes.count > 16 << 20 { throw FileError(path: path, reason: "file larger than 16 MiB") }
     }
-    guard let s = String(validating: bytes, as: UTF8.self) else {
-        throw FileError(path: path, reason: "not valid UTF-8 text")
-    }
-    return s
+    return bytes
 }
 
 struct FileError: Error, CustomStringConvertible {

@@ -1,6 +1,7 @@
 /// A parsed TOML value with the place it came from, so later validation can name the
-/// file, line and column of a bad key or value. TOMLKit parses (and reports syntax errors
-/// with their position); `SourceLocator` supplies the positions TOMLKit does not keep.
+/// file, line and column of a bad key or value. `TOMLParser` builds the tree: a value is
+/// where its key is written, an array element where it starts, a table where its header
+/// defines it (or where it is first named), an `[[array]]` element at its header.
 struct ConfigNode: Sendable {
     enum Value: Sendable {
         case string(String)
