@@ -45,6 +45,18 @@ final class ReloadTests: XCTestCase {
         XCTAssertTrue(first.screen.state(timeMS: 0).encoded.contains(#""position": "partiallyRevealed""#))
     }
 
+    /// The finding: saving a half-typed header made toml++ abort the running kiosk.
+    func testReloadOfAHalfTypedHeaderReportsItAndKeepsTheScreen() throws {
+        let dir = CLI.tempDir(), path = dir + "/app.toml"
+        try app(partial: 264).write(toFile: path, atomically: true, encoding: .utf8)
+        let first = try SceneBuilder.build(app: try AppConfig.load(path: path), geometry: geometry)
+        try (app(partial: 264) + "\n[").write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try ScreenReload.reload(path: path, old: first.screen, geometry: geometry)) { error in
+            XCTAssertTrue("\(error)".hasSuffix("app.toml:10:2: TOML syntax: expected a key after '[', found end of file"), "\(error)")
+        }
+        XCTAssertTrue(first.screen.state(timeMS: 0).encoded.contains(#""position": "partiallyRevealed""#))
+    }
+
     func testWatcherSeesAFileReplacedByRename() throws {
         let dir = CLI.tempDir(), path = dir + "/app.toml"
         try "a".write(toFile: path, atomically: false, encoding: .utf8)
