@@ -145,7 +145,7 @@ extension TOMLParser {
         skipSpaces()
         if bytes[index] == 0x7D {
             index += 1
-            return tree.node(of: table, file: file)
+            return tree.freezeInlineTable(table, file: file)
         }
         while true {
             let b = bytes[index]
@@ -158,7 +158,7 @@ extension TOMLParser {
                 skipSpaces()
             case 0x7D:
                 index += 1
-                return tree.node(of: table, file: file)
+                return tree.freezeInlineTable(table, file: file)
             default:
                 throw inlineProblem(expected: "',' or '}'")
             }

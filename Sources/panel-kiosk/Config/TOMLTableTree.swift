@@ -58,6 +58,16 @@ struct TOMLTableTree {
         return tables.count - 1
     }
 
+    /// The finished `ConfigNode` of the inline table `table`, which leaves the tree: it and
+    /// the tables its dotted keys made are the last ones, and nothing refers to them once the
+    /// value is stored, so their slots are reused (a line of many small inline tables then
+    /// does not grow the tree).
+    mutating func freezeInlineTable(_ table: Int, file: String) -> ConfigNode {
+        let node = node(of: table, file: file)
+        tables.removeSubrange(table...)
+        return node
+    }
+
     /// Follows or creates the tables of a `[a.b.c]` or `[[a.b.c]]` header and returns the
     /// table that the following keys go into.
     mutating func openHeader(_ key: [String], isArray: Bool, at position: TOMLPosition) throws(TOMLSyntaxError) -> Int {
