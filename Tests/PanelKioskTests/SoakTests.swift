@@ -86,11 +86,11 @@ final class SoakTests: XCTestCase {
             settle()
         }
 
-        var residentAfterHour = 0
+        var residentAfterHour = 0, residentAfterSixHours = 0
         let hours = Int(ProcessInfo.processInfo.environment["PANEL_KIOSK_SOAK_HOURS"] ?? "") ?? 24
         let wall0 = monotonicNanoseconds()
         for minute in 0..<(hours * 60) {
-            if minute % 60 == 0 && minute > 0 {
+            if minute % 60 == 0 && [1, 6, 12, 18].contains(minute / 60) {
                 print("SOAK: hour \(minute / 60): \(frames) frames, \(draws) drawn, resident \(residentBytes() / 1024) KiB, \((monotonicNanoseconds() - wall0) / 1_000_000) ms wall")
             }
             now = Double(minute) * 60_000
@@ -112,6 +112,7 @@ final class SoakTests: XCTestCase {
                 settle()
             }
             if minute == 59 { residentAfterHour = residentBytes() }
+            if minute == 6 * 60 - 1 { residentAfterSixHours = residentBytes() }
         }
         let residentAfterDay = residentBytes()
         try runtime.recorder.close()
@@ -121,8 +122,13 @@ final class SoakTests: XCTestCase {
               + "(\(growth / 1024) KiB more); render p50 \(renderMS.percentile(0.5)) ms")
         XCTAssertGreaterThan(eventLines, hours * 60, "the gestures and commands did act")
         XCTAssertEqual(reloads, hours)
-        // Flat: allocator noise, not a per-event or per-frame growth (23 h of this day are
-        // ~80,000 events and ~1.5 million frames: a byte each would be 1.5 MB).
-        XCTAssertLessThan(growth, 2 << 20, "resident memory grew by \(growth) bytes from hour 1 to hour 24")
+        // Flat once the bounded histories (events, frame statistics) have filled, which takes a
+        // few hours: from hour 6 to hour 24 only allocator noise. TOMLKit leaked about 40 KiB
+        // per reload and the whole event log was kept: together 750 KiB over those 18 hours.
+        if hours >= 24 {
+            let late = residentAfterDay - residentAfterSixHours
+            print("SOAK: \(late / 1024) KiB more from hour 6 to hour 24")
+            XCTAssertLessThan(late, 256 << 10, "resident memory grew by \(late) bytes from hour 6 to hour 24")
+        }
     }
 }
