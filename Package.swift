@@ -34,6 +34,8 @@ let package = Package(
             providers: [.apt(["libpng-dev"])]),
         // Linux headers (epoll, signalfd, timerfd, VT ioctls) that Glibc's module lacks.
         .systemLibrary(name: "CLinux"),
+        // libFuzzer's driver, declared weak: only scripts/fuzz's build links it (tests only).
+        .systemLibrary(name: "CFuzz"),
 
         .target(
             name: "PanelRenderer",
@@ -52,7 +54,7 @@ let package = Package(
 
         .testTarget(name: "PanelRendererTests", dependencies: ["PanelRenderer"], exclude: ["Images"]),
         .testTarget(name: "DrawerRuntimeTests", dependencies: ["DrawerRuntime"]),
-        .testTarget(name: "PanelKioskTests", dependencies: ["panel-kiosk", "PanelRenderer", "DrawerRuntime"]),
+        .testTarget(name: "PanelKioskTests", dependencies: ["panel-kiosk", "PanelRenderer", "DrawerRuntime", "CFuzz"]),
     ],
     swiftLanguageModes: [.v6]
 )
