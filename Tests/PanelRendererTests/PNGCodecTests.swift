@@ -116,7 +116,16 @@ extension PNGCodecTests {
         let crc = Self.crc32(data[12..<29])
         for k in 0..<4 { data[29 + k] = UInt8((crc >> (24 - 8 * UInt32(k))) & 0xFF) }
         XCTAssertThrowsError(try PNGCodec.decode(data: data, name: "huge.png")) { e in
-            XCTAssertEqual("\(e)", "huge.png: unsupported PNG size 30000x30000 px")
+            XCTAssertEqual("\(e)", "huge.png: PNG of 30000x30000 px is over 8192 px on a side; scale it down")
+        }
+        // Within 8192 a side but over the 16-megapixel budget: refused from the header too.
+        for (i, v) in [UInt32(8192), 8192].enumerated() {
+            for k in 0..<4 { data[16 + 4 * i + k] = UInt8((v >> (24 - 8 * UInt32(k))) & 0xFF) }
+        }
+        let crc2 = Self.crc32(data[12..<29])
+        for k in 0..<4 { data[29 + k] = UInt8((crc2 >> (24 - 8 * UInt32(k))) & 0xFF) }
+        XCTAssertThrowsError(try PNGCodec.decode(data: data, name: "bomb.png")) { e in
+            XCTAssertEqual("\(e)", "bomb.png: PNG of 8192x8192 px is over the 16-megapixel budget (e.g. 4096x4096); scale it down")
         }
     }
 }
