@@ -73,7 +73,7 @@ final class ConfigDiagnosticsTests: XCTestCase {
             image = "nope/missing.png"
             """)
         XCTAssertEqual(d.count, 1)
-        XCTAssertTrue(d[0].hasPrefix("app.toml:1:1: cannot read '") && d[0].hasSuffix("nope/missing.png': No such file or directory"), d[0])
+        XCTAssertTrue(d[0].hasPrefix("app.toml:2:1: 'image' = '") && d[0].hasSuffix("/nope/missing.png': No such file or directory"), d[0])
     }
 
     func testMissingThemeIsReportedAtTheAppsThemeKey() {
@@ -82,7 +82,44 @@ final class ConfigDiagnosticsTests: XCTestCase {
             theme = "themes/missing.toml"
             """)
         XCTAssertEqual(d.count, 1, "\(d)")
-        XCTAssertTrue(d[0].hasPrefix("app.toml:2:1: theme: cannot read '") && d[0].hasSuffix("themes/missing.toml': No such file or directory"), d[0])
+        XCTAssertTrue(d[0].hasPrefix("app.toml:2:1: 'theme' = '") && d[0].hasSuffix("/themes/missing.toml': No such file or directory"), d[0])
+    }
+
+    /// What `run` would fail on later is found by `check`, at the key that names it (the
+    /// bad-input findings W5-W9, W11, W12): fonts that are not fonts, fallbacks, images that
+    /// are folders or not PNGs, missing icons, an empty theme, an empty id.
+    func testReferencedFilesAreCheckedAtTheirKeys() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        dir.write("notfont.ttf", "hello")
+        dir.write("notpng.png", "hello")
+        dir.write("theme.toml", "name = \"t\"\n[fonts]\nregular = \"notfont.ttf\"\nfallbacks = [\"/nonexistent.ttf\", \"/tmp\"]\n")
+        let theme = Check.validate(dir.file("theme.toml")).map(\.description)
+        XCTAssertEqual(theme.map { String($0.split(separator: ":", maxSplits: 3)[1...2].joined(separator: ":")) }, ["3:1", "4:1", "4:1"], "\(theme)")
+        XCTAssertTrue(theme[0].hasSuffix("'regular' = '\(dir.path)/notfont.ttf': not a font file FreeType knows (unknown file format, error 0x02)"), theme[0])
+        XCTAssertTrue(theme[1].hasSuffix("'fallbacks' = '/nonexistent.ttf': No such file or directory"), theme[1])
+        XCTAssertTrue(theme[2].hasSuffix("'fallbacks' = '/tmp': is a folder, not a file"), theme[2])
+
+        dir.write("app.toml", """
+            name = "x"
+            theme = ""
+            [background]
+            image = "/tmp"
+            [[component]]
+            id = ""
+            kind = "popup"
+            image = "notpng.png"
+            [component.content]
+            kind = "list"
+            rows = [{ title = "a", icon = "missing.png" }]
+            """)
+        let app = Check.validate(dir.file("app.toml")).map(\.description)
+        XCTAssertEqual(app.count, 5, "\(app)")
+        XCTAssertTrue(app.contains { $0.contains(":2:1: 'theme' is empty") }, "\(app)")
+        XCTAssertTrue(app.contains { $0.contains(":4:1: 'image' = '/tmp': is a folder, not a file") }, "\(app)")
+        XCTAssertTrue(app.contains { $0.contains(":6:1: a component's 'id' must not be empty") }, "\(app)")
+        XCTAssertTrue(app.contains { $0.contains(":8:1: 'image' = '\(dir.path)/notpng.png': not a PNG file (bad signature)") }, "\(app)")
+        XCTAssertTrue(app.contains { $0.contains(":11:") && $0.contains("'icon' = '\(dir.path)/missing.png': No such file or directory") }, "\(app)")
     }
 
     func testBoardFileProblems() {

@@ -13,6 +13,8 @@ struct Demo: ParsableCommand {
     @Option(help: "Board file for the real display (default: auto-detect).") var board: String?
 
     func run() throws {
+        // A board named but unreadable is an error whether or not a display is there to use it.
+        let boardConfig = try board.map(loadBoard) ?? BoardConfig()
         let examples = try Demo.examplesDirectory()
         let showcase = examples + "/showcase.toml"
         if !offscreen {
@@ -20,7 +22,6 @@ struct Demo: ParsableCommand {
                 print("demo: no usable display (\(reason)); rendering the tour offscreen instead.")
             } else {
                 // A display is there: run the kiosk on it until SIGTERM/SIGINT.
-                let boardConfig = try board.map(loadBoard) ?? BoardConfig()
                 do {
                     guard let kiosk = try KioskLoop.onDisplay(app: try loadApp(showcase), board: boardConfig, wait: false,
                                                               .init(startNS: monotonicNanoseconds())) else { return }

@@ -38,9 +38,16 @@ struct AppConfig: Sendable {
         app.name = top.string("name", default: app.name)
         app.themePath = top.string("theme").map { resolve($0, base) }
         // A missing theme file is the app file's mistake: report it at its `theme` key.
-        if let theme = app.themePath, let node = top.raw("theme"), access(theme, R_OK) != 0 {
-            sink.error(node, "theme: cannot read '\(theme)': \(String(cString: strerror(errno)))")
-            app.themePath = nil
+        if let theme = app.themePath, let node = top.raw("theme") {
+            if case .string(let given) = node.value, given.isEmpty {
+                sink.error(node, "'theme' is empty; name a theme file or leave the key out")
+                app.themePath = nil
+            } else {
+                do { try RegularFile.check(theme) } catch {
+                    sink.error(node, "'theme' = '\(theme)': \(error.reason)")
+                    app.themePath = nil
+                }
+            }
         }
         app.appearance = top.choice("appearance", ["light", "dark"]) ?? "light"
         app.direction = top.choice("layout_direction", ["ltr", "rtl"]) == "rtl" ? .rightToLeft : .leftToRight
@@ -58,7 +65,7 @@ struct AppConfig: Sendable {
             }
             if let img = bg.string("image") {
                 app.background = .image(path: resolve(img, base))
-                checkReadable(resolve(img, base), bg.node, sink)
+                checkImage(resolve(img, base), key: "image", bg.raw("image") ?? bg.node, sink)
             }
             if var content = bg.table("content") { app.backgroundContent = ContentSpec.parse(&content, baseDir: base) }
             bg.finish()
@@ -77,6 +84,7 @@ struct AppConfig: Sendable {
             guard let id = c.string("id") else {
                 sink.error(c.node, "\(c.name) needs an 'id'"); continue
             }
+            if id.isEmpty { sink.error(c.raw("id") ?? c.node, "a component's 'id' must not be empty (commands and events name it)") }
             if let first = ids[id] {
                 sink.error(c.node, "duplicate component id '\(id)' (first defined at line \(first.line))")
             }

@@ -25,7 +25,7 @@ extension ComponentSpec {
         }
         if let path = t.string("image") {
             let full = resolve(path, base)
-            checkReadable(full, t.node, t.sink)
+            checkImage(full, key: "image", t.raw("image") ?? t.node, t.sink)
             c.imagePath = full
         }
         c.snapPercent = t.double("snap_percent", default: c.snapPercent, range: 0.1...0.9)

@@ -42,8 +42,9 @@ indirect enum ContentSpec: Equatable, Sendable {
             var rows: [Row] = []
             for var r in t.tables("rows") {
                 let title = r.string("title") ?? { r.sink.error(r.node, "a row needs 'title'"); return "" }()
-                rows.append(Row(title: title, subtitle: r.string("subtitle"),
-                                icon: r.string("icon").map { resolve($0, baseDir) }, action: r.string("action")))
+                let icon = r.string("icon").map { resolve($0, baseDir) }
+                if let icon, let node = r.raw("icon") { checkImage(icon, key: "icon", node, r.sink) }
+                rows.append(Row(title: title, subtitle: r.string("subtitle"), icon: icon, action: r.string("action")))
                 r.finish()
             }
             return .list(rows: rows)
@@ -66,7 +67,7 @@ indirect enum ContentSpec: Equatable, Sendable {
                           maxLines: t.int("max_lines", range: 0...1000) ?? 0)
         case "image":
             guard let path = t.string("path") else { t.sink.error(t.node, "an image needs 'path'"); return nil }
-            checkReadable(resolve(path, baseDir), t.node, t.sink)
+            checkImage(resolve(path, baseDir), key: "path", t.raw("path") ?? t.node, t.sink)
             return .image(path: resolve(path, baseDir), width: t.double("width", range: 0...10000),
                           height: t.double("height", range: 0...10000), mode: t.choice("mode", default: ImageMode.fit),
                           cornerRadius: t.double("corner_radius", default: 0, range: 0...1000))
@@ -98,10 +99,32 @@ func directory(of path: String) -> String {
     return slash == path.startIndex ? "/" : String(path[..<slash])
 }
 
-/// Reports a file the kiosk would fail to open, at the key that names it.
-func checkReadable(_ path: String, _ node: ConfigNode, _ sink: DiagnosticSink) {
-    if access(path, R_OK) != 0 {
-        sink.error(node, "cannot read '\(path)': \(String(cString: strerror(errno)))")
+/// Reports an image the kiosk could not show, at the key that names it: what `run` would
+/// fail on later (a file that is missing, a folder, a FIFO, not a PNG, corrupt, over the pixel
+/// budget) is found by `check`, with the file, line and key. Reads the PNG's header, not its pixels.
+func checkImage(_ path: String, key: String, _ node: ConfigNode, _ sink: DiagnosticSink) {
+    do {
+        try RegularFile.check(path)
+        let size = try PNGCodec.imageSize(path: path)
+        if let why = PixelBudget.refusal(width: size.width, height: size.height) {
+            sink.error(node, "'\(key)' = '\(path)': a PNG of \(why); scale it down")
+        }
+    } catch let e as RegularFile.Problem {
+        sink.error(node, "'\(key)' = '\(path)': \(e.reason)")
+    } catch let e as ImageError {
+        sink.error(node, "'\(key)' = '\(path)': \(e.reason)")
+    } catch {
+        sink.error(node, "'\(key)' = '\(path)': \(error)")
+    }
+}
+
+/// Reports a font the kiosk could not use, at the key that names it: the face is loaded, so
+/// a text file, a PNG or a truncated font is found by `check` rather than at start-up.
+func checkFont(_ path: String, key: String, _ node: ConfigNode, _ sink: DiagnosticSink) {
+    do { _ = try FontFace(path: path) } catch let e as TextError {
+        sink.error(node, "'\(key)' = '\(path)': \(e.reason)")
+    } catch {
+        sink.error(node, "'\(key)' = '\(path)': \(error)")
     }
 }
 

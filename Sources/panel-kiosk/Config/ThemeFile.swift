@@ -16,14 +16,22 @@ enum ThemeFile {
         guard var top = TableReader(root, name: "", sink: sink) else { return theme }
         theme.name = top.string("name", default: "custom")
         if var f = top.table("fonts") {
+            // Font paths are relative to the theme file, as every path in our files is to the
+            // file that names it; each face is loaded, so `check` finds what `run` would not load.
+            let base = directory(of: root.file)
             for (key, setter) in [("regular", \Theme.fontPath), ("bold", \Theme.boldFontPath)] as [(String, WritableKeyPath<Theme, String>)] {
-                if let p = f.string(key) {
-                    if access(p, R_OK) == 0 { theme[keyPath: setter] = p } else {
-                        sink.error(f.node, "font '\(p)' for '\(key)' cannot be read")
-                    }
+                if let given = f.string(key), let node = f.raw(key) {
+                    let p = resolve(given, base)
+                    let before = sink.items.count
+                    checkFont(p, key: key, node, sink)
+                    if sink.items.count == before { theme[keyPath: setter] = p }
                 }
             }
-            if let fb = f.strings("fallbacks") { theme.fallbackFontPaths = fb }
+            if let fb = f.strings("fallbacks"), let node = f.raw("fallbacks") {
+                let paths = fb.map { resolve($0, base) }
+                for p in paths { checkFont(p, key: "fallbacks", node, sink) }
+                theme.fallbackFontPaths = paths
+            }
             f.finish()
         }
         if var s = top.table("sizes") {
