@@ -50,7 +50,7 @@ final class TouchScriptTests: XCTestCase {
         XCTAssertEqual(error("0 down 1 1 1\0junk"), "s.touch:1: a NUL byte in the line (is this a text file?)")
         // H5: a 1 MB unknown verb is reported at once, without a did-you-mean table of its size.
         let long = String(repeating: "x", count: 1_000_000)
-        XCTAssertEqual(error("0 \(long) 1").count, "s.touch:1: unknown verb ''".count + long.count)
+        XCTAssertEqual(error("0 \(long) 1"), "s.touch:1: unknown verb '\(String(repeating: "x", count: 60))… (999940 more characters)'")
     }
 
     func testCRLFLinesAreLines() throws {

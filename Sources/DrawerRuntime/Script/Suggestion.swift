@@ -33,3 +33,22 @@ public enum Suggestion {
         return d[a.count][b.count]
     }
 }
+
+extension String {
+    /// The text as a message quotes it: at most `limit` characters, then "…" and how many
+    /// more. A 10 MB word echoed whole made the message itself the slow part (terminal
+    /// wrapping of 10 MB took half a minute).
+    public func clippedForMessage(_ limit: Int = 60) -> String {
+        var it = makeIterator(), out = "", n = 0
+        while let c = it.next() {
+            if n == limit {
+                var more = 1
+                while it.next() != nil { more += 1 }
+                return out + "… (\(more) more characters)"
+            }
+            out.append(c)
+            n += 1
+        }
+        return out
+    }
+}

@@ -44,7 +44,7 @@ public struct TouchScript: Equatable, Sendable {
             func fail(_ m: String) -> TouchScriptError { TouchScriptError(file: name, line: lineNo, message: m) }
 
             guard let t = Double(words[0]), t.isFinite else {
-                throw fail("expected a time in ms, found '\(words[0])'")
+                throw fail("expected a time in ms, found '\(words[0].clippedForMessage())'")
             }
             guard t >= 0 else { throw fail("time \(words[0]) is negative") }
             guard t <= maxTimeMS else {
@@ -57,11 +57,11 @@ public struct TouchScript: Equatable, Sendable {
             let args = Array(words.dropFirst(2))
 
             func finger(_ w: String) throws(TouchScriptError) -> Int {
-                guard let id = Int(w) else { throw fail("finger id must be an integer, found '\(w)'") }
+                guard let id = Int(w) else { throw fail("finger id must be an integer, found '\(w.clippedForMessage())'") }
                 return id
             }
             func coord(_ w: String, _ axis: String) throws(TouchScriptError) -> Double {
-                guard let v = Double(w), v.isFinite else { throw fail("\(axis) must be a number, found '\(w)'") }
+                guard let v = Double(w), v.isFinite else { throw fail("\(axis) must be a number, found '\(w.clippedForMessage())'") }
                 // Far beyond any screen, and small enough that velocities stay finite.
                 guard abs(v) <= 1_000_000 else { throw fail("\(axis) \(w) is off any screen (at most ±1000000 px)") }
                 return v
@@ -84,7 +84,7 @@ public struct TouchScript: Equatable, Sendable {
                 guard args.count >= 2 else { throw fail("'do' takes <target> <action> [<arg>...]") }
                 v = .call(target: args[0], action: args[1], arguments: Array(args.dropFirst(2)))
             default:
-                var m = "unknown verb '\(verb)'"
+                var m = "unknown verb '\(verb.clippedForMessage())'"
                 if let near = Suggestion.nearest(verb, in: ["down", "move", "up", "cancel", "do"]) { m += " (did you mean '\(near)'?)" }
                 throw fail(m)
             }

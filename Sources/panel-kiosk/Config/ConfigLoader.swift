@@ -1,3 +1,4 @@
+import PanelRenderer
 /// Reads a TOML file into a `ConfigNode` tree with positions. Syntax errors come back as one
 /// diagnostic, "TOML syntax: ...", at the line and column `TOMLParser` reports.
 enum ConfigLoader {
@@ -53,24 +54,13 @@ func readTextFile(_ path: String) throws -> String {
     return s
 }
 
-/// Reads a whole file (at most 16 MiB); errors name the file and the reason.
+/// Reads a whole file (at most 16 MiB); errors name the file and the reason. Only regular
+/// files, opened without blocking: a FIFO given as an app file or a touch script waited for a
+/// writer forever.
 func readFileBytes(_ path: String) throws -> [UInt8] {
-    guard let f = fopen(path, "rb") else {
-        throw FileError(path: path, reason: String(cString: strerror(errno)))
+    do { return try RegularFile.read(path, maxBytes: 16 << 20) } catch {
+        throw FileError(path: path, reason: error.reason)
     }
-    defer { fclose(f) }
-    var bytes: [UInt8] = []
-    var buf = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = fread(&buf, 1, buf.count, f)
-        if n > 0 { bytes.append(contentsOf: buf[0..<n]) }
-        if n < buf.count {
-            if ferror(f) != 0 { throw FileError(path: path, reason: "read error") }
-            break
-        }
-        if bytes.count > 16 << 20 { throw FileError(path: path, reason: "file larger than 16 MiB") }
-    }
-    return bytes
 }
 
 struct FileError: Error, CustomStringConvertible {

@@ -172,7 +172,7 @@ struct TableReader {
     /// Reports every key that no reader asked for.
     func finish() {
         for (key, n) in entries where !known.contains(key) {
-            var msg = "unknown key '\(key)'" + (name.isEmpty ? "" : " in \(name)")
+            var msg = "unknown key '\(key.clippedForMessage())'" + (name.isEmpty ? "" : " in \(name)")
             if let near = nearest(key, in: known) { msg += " (did you mean '\(near)'?)" }
             sink.error(n, msg)
         }

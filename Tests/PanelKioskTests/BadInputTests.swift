@@ -1,0 +1,148 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import XCTest
+
+/// Every reproducer of Tests/BadInput through the built binary, as a careless user or an
+/// attacker would give it: a clear message (file, line and key where one applies) and the
+/// right exit status, never a crash, a hang or a memory blow-up. The child's peak memory
+/// (wait4's rusage) must stay under 200 MB; its time is printed, not asserted.
+final class BadInputTests: XCTestCase {
+    private struct Outcome { var status: Int32; var stderr: String; var seconds: Double; var maxRSSMB: Double }
+
+    private var dir = ""
+
+    override func setUpWithError() throws {
+        // A writable copy: some cases write beside their input.
+        dir = CLI.tempDir()
+        for name in try FileManager.default.contentsOfDirectory(atPath: CLI.root + "/Tests/BadInput") {
+            try FileManager.default.copyItem(atPath: CLI.root + "/Tests/BadInput/" + name, toPath: dir + "/" + name)
+        }
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
+
+    /// Runs the binary in the copy's folder with a 60 s limit, measuring the child alone.
+    private func run(_ args: [String]) throws -> Outcome {
+        let errPath = dir + "/stderr.txt"
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        let argv = ([CLI.binary] + args).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let start = Date()
+        // The child starts in the copy's folder (tests run one at a time; restored below).
+        let cwd = FileManager.default.currentDirectoryPath
+        _ = FileManager.default.changeCurrentDirectoryPath(dir)
+        let spawned = posix_spawn(&pid, CLI.binary, &actions, nil, argv, environ)
+        _ = FileManager.default.changeCurrentDirectoryPath(cwd)
+        guard spawned == 0 else { throw XCTSkip("cannot start \(CLI.binary)") }
+        var status: Int32 = 0, usage = rusage()
+        while true {
+            let r = wait4(pid, &status, WNOHANG, &usage)
+            if r == pid { break }
+            if Date().timeIntervalSince(start) > 60 {
+                kill(pid, SIGKILL)
+                _ = wait4(pid, &status, 0, &usage)
+                XCTFail("\(args.joined(separator: " ")): still running after 60 s (a hang)")
+                break
+            }
+            usleep(5_000)
+        }
+        let exited = (status & 0x7f) == 0
+        let code: Int32 = exited ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        let stderr = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
+        return Outcome(status: code, stderr: stderr, seconds: Date().timeIntervalSince(start),
+                       maxRSSMB: Double(usage.ru_maxrss) / 1024)
+    }
+
+    /// One reproducer: the exit status it must have and text its stderr must contain.
+    private func expect(_ name: String, _ args: [String], status: Int32, _ text: String...,
+                        file: StaticString = #filePath, line: UInt = #line) throws {
+        let o = try run(args)
+        print(String(format: "BAD-INPUT %@: exit %d in %.2f s, %.0f MB", name, o.status, o.seconds, o.maxRSSMB))
+        XCTAssertEqual(o.status, status, "\(name): \(o.stderr.prefix(400))", file: file, line: line)
+        for t in text { XCTAssertTrue(o.stderr.contains(t), "\(name): stderr lacks '\(t)': \(o.stderr.prefix(400))", file: file, line: line) }
+        XCTAssertLessThan(o.maxRSSMB, 200, "\(name): peak memory", file: file, line: line)
+    }
+
+    private func write(_ name: String, _ text: String) { _ = FileManager.default.createFile(atPath: dir + "/" + name, contents: Data(text.utf8)) }
+
+    func testCrashReproducersAreClearErrors() throws {
+        let render = ["render", "--out", "o"]
+        write("a.toml", "[[\n")
+        try expect("C1 [[", ["check", "a.toml"], status: 1, "a.toml:1:3: TOML syntax:")
+        for (i, header) in ["[", "[.a]", "[ .a]", "[=]", "[#]", "[.\"a\"]"].enumerated() {
+            write("c1-\(i).toml", "name = \"x\"\n\(header)\n")
+            try expect("C1 \(header)", ["check", "c1-\(i).toml"], status: 1, "c1-\(i).toml:2:", "TOML syntax:")
+        }
+        try expect("C1 file", ["check", "c1-toml-header-abort.toml"], status: 1, "c1-toml-header-abort.toml:")
+        write("c2.toml", "name = \"x\"\na = \"\"\"x\"\"\"\"\nb = \"]\"\n")
+        try expect("C2", ["check", "c2.toml"], status: 1, "c2.toml:2:1: unknown key 'a'")
+        try expect("C3", render + ["--config", "c3-sheet-from-bottom-inf.toml", "--script", "drag.touch"], status: 1,
+                   "c3-sheet-from-bottom-inf.toml:6:1: 'anchors' has 'from_bottom inf'")
+        try expect("J1", render + ["--config", "j1-sheet-from-top-1e308.toml", "--script", "drag.touch"], status: 1,
+                   "j1-sheet-from-top-1e308.toml:6:1:")
+        write("c4.touch", "1e19 down 1 0 0\n5 up 1\n")
+        try expect("C4", render + ["--config", "app.toml", "--script", "c4.touch"], status: 1, "c4.touch:1: time 1e19 is past the longest script")
+        try expect("C5", render + ["--config", "app.toml", "--script", "drag.touch", "--fps", "1e-300"], status: 64, "--fps must be between 1 and 1000")
+        try expect("C6", ["bench", "--size", "16384x16384", "--frames", "1"], status: 64, "over 8192 px on a side")
+    }
+
+    func testHangReproducersEndAtOnce() throws {
+        let render = ["render", "--out", "o"]
+        write("h1.toml", Array(repeating: "a", count: 2000).joined(separator: ".") + " = 1\n")
+        try expect("H1", ["check", "h1.toml"], status: 1, "h1.toml:1:", "nested deeper than 128 levels")
+        try expect("H2", render + ["--config", CLI.root + "/examples/player.toml", "--script", "h2-long-title.touch"], status: 0)
+        write("h3.touch", "0 down 1 400 470\n1e12 up 1\n")
+        try expect("H3 script", render + ["--config", "app.toml", "--script", "h3.touch"], status: 1, "h3.touch:2: time 1e12")
+        try expect("H3 --at", render + ["--config", "app.toml", "--at", "1e15"], status: 64, "--at 1e15")
+        mkfifo(dir + "/f.toml", 0o644)
+        try expect("H4 app", ["check", "f.toml"], status: 1, "f.toml:1:1: cannot read f.toml: is a FIFO, not a regular file")
+        mkfifo(dir + "/f.touch", 0o644)
+        try expect("H4 script", render + ["--config", "app.toml", "--script", "f.touch"], status: 1, "is a FIFO")
+        mkfifo(dir + "/f.png", 0o644)
+        write("h4-bg.toml", "name = \"x\"\n[background]\nimage = \"f.png\"\n")
+        try expect("H4 image", ["check", "h4-bg.toml"], status: 1, "h4-bg.toml:3:1: 'image' =", "is a FIFO")
+        write("h5.toml", "name = \"x\"\n" + String(repeating: "k", count: 10_000_000) + " = 1\n")
+        try expect("H5 key", ["check", "h5.toml"], status: 1, "h5.toml:2:1: unknown key")
+        write("h5.touch", "0 " + String(repeating: "v", count: 10_000_000) + " 1\n")
+        try expect("H5 verb", render + ["--config", "app.toml", "--script", "h5.touch"], status: 1, "h5.touch:1: unknown verb")
+    }
+
+    func testMemoryAndOutputReproducers() throws {
+        let render = ["render", "--out", "o"]
+        try expect("M1", render + ["--config", "m1-bomb-icons.toml"], status: 1, "16-megapixel budget")
+        try expect("M1 check", ["check", "m1-bomb-icons.toml"], status: 1, "m1-bomb-icons.toml:10:", "'icon' =", "16-megapixel budget")
+        try expect("M2", render + ["--config", "app.toml", "--board", "m2-board-16384.toml"], status: 1,
+                   "m2-board-16384.toml:3:1: 'mode' = '16384x16384@60': 16384x16384 px is over 8192 px on a side")
+    }
+
+    func testUnclearMessagesNameFileLineAndKey() throws {
+        let render = ["render", "--out", "o"]
+        write("w1.toml", "name = \"\"\"a\\\nb\"\"\"\n\nbogus = 1\n")
+        try expect("W1", ["check", "w1.toml"], status: 1, "w1.toml:4:1: unknown key 'bogus'")
+        write("w2.toml", "name = \"x\"\n\0\nbogus = 1\n")
+        try expect("W2", ["check", "w2.toml"], status: 1, "w2.toml:2:1:", "NUL")
+        write("w3.touch", "0 down 1 400 470\r\n10 up 1\r\n")
+        try expect("W3", render + ["--config", CLI.root + "/examples/drawer.toml", "--script", "w3.touch"], status: 0)
+        try expect("W5", ["check", "w5-theme.toml"], status: 1, "w5-theme.toml:3:1: 'fallbacks' = '/nonexistent.ttf'")
+        try expect("W6", ["check", "w6-bg-dir.toml"], status: 1, "w6-bg-dir.toml:3:1: 'image' = '/tmp': is a folder, not a file")
+        try expect("W7", ["check", "w7-icon-missing.toml"], status: 1, "w7-icon-missing.toml:10:24: 'icon' =", "No such file or directory")
+        try expect("W8", ["check", "w8-theme.toml"], status: 1, "w8-theme.toml:3:1: 'regular' =", "not a font file")
+        try expect("W9", ["check", "w9-corrupt-in-stack.toml"], status: 1, "w9-corrupt-in-stack.toml:10:50: 'icon' =", "not a PNG file")
+        try expect("W10 state", render + ["--config", "app.toml", "--state", "/dev/full"], status: 1, "cannot write /dev/full: No space left on device")
+        write("w11.toml", "name = \"x\"\ntheme = \"\"\n")
+        try expect("W11", ["check", "w11.toml"], status: 1, "w11.toml:2:1: 'theme' is empty")
+        write("w12.toml", "name = \"x\"\n[[component]]\nid = \"\"\nkind = \"bottom_drawer\"\n")
+        try expect("W12", ["check", "w12.toml"], status: 1, "w12.toml:3:1: a component's 'id' must not be empty")
+        write("w13.touch", "0 down 1 1 1\0junk\n")
+        try expect("W13", render + ["--config", "app.toml", "--script", "w13.touch"], status: 1, "w13.touch:1: a NUL byte")
+        try expect("W14", ["render", "--out", "", "--config", "app.toml"], status: 64, "--out must name a folder")
+        try expect("W15", ["demo", "--board", "nope.toml", "--out", "d"], status: 1, "nope.toml:1:1: cannot read nope.toml")
+    }
+}
