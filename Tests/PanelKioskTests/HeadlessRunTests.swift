@@ -86,6 +86,17 @@ final class HeadlessRunTests: XCTestCase {
         client.send("{\"cmd\": \"subscribe\", \"id\": 3}\n")
         XCTAssertEqual(replies(6).count, 6)
 
+        // A half-typed save (an editor writing the file with a lone "[" at its end): the
+        // watcher reloads, the file is reported with its line, and the screens stay.
+        let good = try String(contentsOfFile: config, encoding: .utf8)
+        dir.write("app.toml", good + "\n[")
+        waitFor(30, "the half-typed file to be reported") { readStderr(); return stderr.contains("keeping the running screens") }
+        XCTAssertTrue(stderr.contains("app.toml:"), stderr)
+        XCTAssertTrue(stderr.contains("TOML syntax"), stderr)
+        client.send("{\"cmd\": \"subscribe\", \"id\": 4}\n")
+        XCTAssertEqual(replies(7).count, 7, "the socket still answers after the bad save")
+        dir.write("app.toml", good)   // fixed again: the next save reloads
+
         p.terminate()   // SIGTERM
         p.waitUntilExit()
         _ = fcntl(errFD, F_SETFL, fcntl(errFD, F_GETFL) & ~O_NONBLOCK)
