@@ -20,10 +20,12 @@ final class TouchScriptTests: XCTestCase {
         XCTAssertEqual(s.durationMS, 60)
     }
 
+    /// The error `text` gives, or "no error".
+    private func error(_ text: String, name: String = "script.touch") -> String {
+        do { _ = try TouchScript.parse(text, name: name); return "no error" } catch { return error.description }
+    }
+
     func testErrorsNameTheLine() {
-        func error(_ text: String) -> String {
-            do { _ = try TouchScript.parse(text, name: "script.touch"); return "no error" } catch { return error.description }
-        }
         XCTAssertEqual(error("0 down 1 1 1\n\n12 mvoe 1 2 2"), "script.touch:3: unknown verb 'mvoe' (did you mean 'move'?)")
         XCTAssertEqual(error("10 down 1 1 1\n5 up 1"), "script.touch:2: time 5 goes back (previous line was at 10 ms)")
         XCTAssertEqual(error("abc down 1 1 1"), "script.touch:1: expected a time in ms, found 'abc'")
@@ -38,9 +40,7 @@ final class TouchScriptTests: XCTestCase {
     /// Bad input found by generated files (the bad-input findings C4, H3, H5, W3, W13): each
     /// is a clear error at its line, never a trap, a hang or a huge allocation.
     func testBadInputIsAClearErrorAtItsLine() throws {
-        func error(_ text: String) -> String {
-            do { _ = try TouchScript.parse(text, name: "s.touch"); return "no error" } catch { return error.description }
-        }
+        func error(_ text: String) -> String { self.error(text, name: "s.touch") }
         // C4: the message for an earlier time past Int's range used to trap building itself.
         XCTAssertEqual(error("1e19 down 1 0 0\n5 up 1"), "s.touch:1: time 1e19 is past the longest script, 86400000 ms (24 hours)")
         // H3: simulated time is stepped frame by frame, so a script a million hours long would never end.
