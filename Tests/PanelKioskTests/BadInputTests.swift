@@ -111,7 +111,7 @@ final class BadInputTests: XCTestCase {
         write("h5.toml", "name = \"x\"\n" + String(repeating: "k", count: 10_000_000) + " = 1\n")
         try expect("H5 key", ["check", "h5.toml"], status: 1, "h5.toml:2:1: unknown key")
         write("h5.touch", "0 " + String(repeating: "v", count: 10_000_000) + " 1\n")
-        try expect("H5 verb", render + ["--config", "app.toml", "--script", "h5.touch"], status: 1, "h5.touch:1: unknown verb")
+        try expect("H5 verb", render + ["--config", "app.toml", "--script", "h5.touch"], status: 1, "h5.touch:1: a line of 10000004 bytes")
     }
 
     func testMemoryAndOutputReproducers() throws {

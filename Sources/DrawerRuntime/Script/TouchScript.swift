@@ -26,15 +26,23 @@ public struct TouchScript: Equatable, Sendable {
     /// The latest time a script may name: a day. Simulated time is stepped frame by frame, so
     /// an unbounded time (1e12 ms) would run for days.
     public static let maxTimeMS: Double = 86_400_000
+    /// The longest line: far more than any `do` line with a title needs.
+    public static let maxLineBytes = 65_536
 
     public static func parse(_ text: String, name: String) throws(TouchScriptError) -> TouchScript {
         var out: [Line] = []
         var lastTime = -Double.infinity
         var lineNo = 0
-        // "\r\n" is one Character in Swift: a CRLF file split on "\n" alone would be one line.
-        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+        // Lines are cut on bytes: "\r\n" is one Character in Swift (a CRLF file split on
+        // Character "\n" was one line), and a 10 MB line must be refused before anything walks
+        // its Characters.
+        for raw in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             lineNo += 1
+            guard raw.count <= maxLineBytes else {
+                throw TouchScriptError(file: name, line: lineNo, message: "a line of \(raw.count) bytes; lines are at most \(maxLineBytes)")
+            }
             var s = Substring(raw)
+            if s.hasSuffix("\r") { s = s.dropLast() }
             if s.contains("\0") {
                 throw TouchScriptError(file: name, line: lineNo, message: "a NUL byte in the line (is this a text file?)")
             }
