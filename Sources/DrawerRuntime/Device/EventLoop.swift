@@ -87,6 +87,18 @@ public struct SystemError: Error, CustomStringConvertible, Sendable {
 /// event in the loop (no work in async-signal context).
 public final class SignalDescriptor {
     public let fd: Int32
+
+    /// Holds `signals` back from their default action (termination) until a descriptor reads
+    /// them. Called first thing by `run`: a SIGTERM that arrives while the kiosk is still
+    /// loading files or opening the display (seconds on a loaded board) then stops it cleanly
+    /// instead of killing it mid-modeset with the console left dark.
+    public static func holdBack(_ signals: [Int32]) {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for s in signals { sigaddset(&set, s) }
+        _ = pthread_sigmask(SIG_BLOCK, &set, nil)
+    }
+
     public init(_ signals: [Int32]) throws(SystemError) {
         var set = sigset_t()
         sigemptyset(&set)

@@ -23,6 +23,7 @@ struct Demo: ParsableCommand {
             } else {
                 // A display is there: run the kiosk on it until SIGTERM/SIGINT.
                 do {
+                    SignalDescriptor.holdBack([SIGTERM, SIGINT, SIGHUP])
                     guard let kiosk = try KioskLoop.onDisplay(app: try loadApp(showcase), board: boardConfig, wait: false,
                                                               .init(startNS: monotonicNanoseconds())) else { return }
                     print("demo: showing \(showcase) on \(kiosk.sink.description); Ctrl-C to stop.")

@@ -1,6 +1,9 @@
 import ArgumentParser
 import DrawerRuntime
 import PanelRenderer
+#if canImport(Glibc)
+import Glibc
+#endif
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -41,6 +44,7 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
+        SignalDescriptor.holdBack([SIGTERM, SIGINT, SIGHUP])
         let startNS = monotonicNanoseconds()
         let app = try loadApp(config)
         var options = KioskLoop.Options(startNS: startNS, frameLimit: frames, eventsPath: events)
