@@ -90,4 +90,16 @@ final class BottomDrawerRenderTests: XCTestCase {
             XCTAssertNotEqual(frame.color(x: 400, y: 110), card, "\(appearance): above the card's top edge")
         }
     }
+
+    /// A touch cancelled mid-drag (its touchscreen unplugged, a palm) decided nothing: past
+    /// Pulley's 20 pt threshold a release would open the drawer, a cancel puts it back.
+    func testACancelledDragPutsTheDrawerBack() throws {
+        var script = "0 down 1 400 400\n"
+        for i in 1...9 { script += "\(i * 16) move 1 400 \(400 - Double(i) * 3.75)\n" }
+        let (_, cancelled, cancelEvents) = try render(CLI.root + "/examples/drawer.toml", script + "170 cancel 1\n", at: "0")
+        XCTAssertTrue(cancelled.contains("\"position\": \"partiallyRevealed\""), cancelled)
+        XCTAssertEqual(cancelEvents, [])
+        let (_, released, _) = try render(CLI.root + "/examples/drawer.toml", script + "170 up 1\n", at: "0")
+        XCTAssertTrue(released.contains("\"position\": \"open\""), "the same drag released opens: \(released)")
+    }
 }

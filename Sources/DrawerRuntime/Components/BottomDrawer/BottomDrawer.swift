@@ -156,12 +156,14 @@ public final class BottomDrawer: Component {
             phase = .resting
             if !cancelled, (p - start).length <= touchSlop { tap(at: p, time: time) }
             settleIfNeeded(at: time)
-        case (.dragging, .release(_, let v, _)):
+        case (.dragging, .release(_, let v, let cancelled)):
             // Finger velocity is in points per second, y down; the drawer grows upward.
             let up = -v.y * growthSign
-            let target = position == .closed ? position
+            // A cancelled touch (its device unplugged, a palm) decided nothing: the drawer goes
+            // back to where the drag found it instead of committing the part-drag.
+            let target = position == .closed || cancelled ? position
                 : rules.snapTarget(from: dragOrigin, height: height, upwardVelocity: up)
-            startSettle(to: target, velocity: config.useReleaseVelocity ? up : 0, at: time)
+            startSettle(to: target, velocity: config.useReleaseVelocity && !cancelled ? up : 0, at: time)
         case (_, .release(let p, _, let cancelled)):
             if pressedOnDimming, !cancelled, !cardFrame.contains(p) {
                 startSettle(to: config.positionWhenDimmingTapped, velocity: 0, at: time)
