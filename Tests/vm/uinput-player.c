@@ -33,6 +33,8 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <sched.h>
+#include <sys/mman.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -297,6 +299,13 @@ int main(int argc, char **argv) {
         else { fprintf(stderr, "uinput-player: unknown option %s\n", opt); return 2; }
     }
     if (!serve && argi >= argc) { fprintf(stderr, "usage: uinput-player [options] --serve | SCRIPT...\n"); return 2; }
+    /* The guest has one vCPU, shared with the kiosk drawing frames: without a real-time
+     * priority a fling's last move or its lift waited behind a frame, the kernel stamped it
+     * late, and the release velocity came out lower than the script's (a loaded host made a
+     * flick "cancelled"). Best effort: without the privilege it plays at normal priority. */
+    struct sched_param sp = { .sched_priority = 50 };
+    if (sched_setscheduler(0, SCHED_FIFO, &sp) != 0) fprintf(stderr, "uinput-player: no real-time priority (%s)\n", strerror(errno));
+    mlockall(MCL_CURRENT | MCL_FUTURE);
 
     struct libevdev *dev = libevdev_new();
     libevdev_set_name(dev, st->devname);
