@@ -90,9 +90,6 @@ final class HeadlessSink: FrameSink {
         if on { owner?.sinkReady() }
     }
 
-    /// The last frame shown.
-    var lastFrame: PixmapView { shown.view }
-
     func finish() -> String? {
         guard let captureScanoutPath else { return nil }
         do { try PNGCodec.encode(shown.view, to: captureScanoutPath, ignoringAlpha: true) } catch {

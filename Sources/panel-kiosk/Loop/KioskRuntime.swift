@@ -158,11 +158,7 @@ final class KioskRuntime {
         framesDrawn += 1
         guard redraw else { renderMS.add(Double(monotonicNS() - t0) / 1e6); return [] }
         frame.draw(screen, damage: region)
-        let level = blanker.fadeLevel(at: show)
-        if level < 1 {
-            frame.canvas.fillRect(Rect(0, 0, Double(frame.pixmap.width), Double(frame.pixmap.height)),
-                                  .solid(Color.black.withOpacity(1 - level)))
-        }
+        drawFade(at: show)
         renderMS.add(Double(monotonicNS() - t0) / 1e6)
         return region.map { $0.isEmpty ? [] : [$0] } ?? [frame.pixmap.bounds]
     }
@@ -170,11 +166,15 @@ final class KioskRuntime {
     /// Draws everything as it is at `time`, without advancing (an offscreen capture).
     func drawWhole(at time: Instant) {
         frame.draw(screen)
+        drawFade(at: time)
+    }
+
+    /// The blanking fade over the whole frame (a fading frame is always repainted whole).
+    private func drawFade(at time: Instant) {
         let level = blanker.fadeLevel(at: time)
-        if level < 1 {
-            frame.canvas.fillRect(Rect(0, 0, Double(frame.pixmap.width), Double(frame.pixmap.height)),
-                                  .solid(Color.black.withOpacity(1 - level)))
-        }
+        guard level < 1 else { return }
+        frame.canvas.fillRect(Rect(0, 0, Double(frame.pixmap.width), Double(frame.pixmap.height)),
+                              .solid(Color.black.withOpacity(1 - level)))
     }
 }
 
