@@ -7,18 +7,20 @@ import XCTest
 final class ControlDispatchTests: XCTestCase {
     func screen() throws -> Screen { try Self.showcase() }
 
-    static func showcase() throws -> Screen {
+    static func showcase() throws -> Screen { try built().screen }
+
+    static func built() throws -> SceneBuilder.Built {
         let app = try AppConfig.load(path: CLI.root + "/examples/showcase.toml")
         return try SceneBuilder.build(app: app, geometry: FrameGeometry(widthPx: 800, heightPx: 480, scale: 1,
-                                                                          board: .offscreenDefault)).screen
+                                                                          board: .offscreenDefault))
     }
 
     func testCommandsDriveComponents() throws {
-        let s = try screen()
-        try ControlDispatch.perform(.setDrawerPosition(target: "drawer", position: .open, animated: false), on: s, at: .zero)
-        try ControlDispatch.perform(.open(target: "menu", side: .left, animated: false), on: s, at: .zero)
+        let b = try Self.built(), s = b.screen, live = b.live
+        try ControlDispatch.perform(.setDrawerPosition(target: "drawer", position: .open, animated: false), on: s, live: live, at: .zero)
+        try ControlDispatch.perform(.open(target: "menu", side: .left, animated: false), on: s, live: live, at: .zero)
         try ControlDispatch.perform(.setPopupItem(target: "player", title: "Tidal Clock", subtitle: nil, progress: 0.5),
-                                    on: s, at: .zero)
+                                    on: s, live: live, at: .zero)
         s.advance(to: .seconds(3))
         let state = s.state(timeMS: 3000)
         XCTAssertEqual(state["components"]?["drawer"]?["position"], "open")
@@ -28,12 +30,12 @@ final class ControlDispatchTests: XCTestCase {
     }
 
     func testUnknownTargetAndBadArgumentsAreErrorsNotCrashes() throws {
-        let s = try screen()
-        XCTAssertThrowsError(try ControlDispatch.perform(.pop(target: "nope", animated: true), on: s, at: .zero)) {
+        let b = try Self.built(), s = b.screen, live = b.live
+        XCTAssertThrowsError(try ControlDispatch.perform(.pop(target: "nope", animated: true), on: s, live: live, at: .zero)) {
             XCTAssertTrue(($0 as? ActionError)?.message.hasPrefix("no component 'nope'") ?? false, "\($0)")
         }
-        XCTAssertThrowsError(try ControlDispatch.perform(.snapSheet(target: "sheet", anchor: 9, animated: true), on: s, at: .zero))
-        XCTAssertThrowsError(try ControlDispatch.perform(.push(target: "drawer", page: "x", animated: true), on: s, at: .zero))
+        XCTAssertThrowsError(try ControlDispatch.perform(.snapSheet(target: "sheet", anchor: 9, animated: true), on: s, live: live, at: .zero))
+        XCTAssertThrowsError(try ControlDispatch.perform(.push(target: "drawer", page: "x", animated: true), on: s, live: live, at: .zero))
     }
 }
 

@@ -27,10 +27,11 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     }
 
     /// A screen for the control commands to act on: the drawer example.
-    nonisolated(unsafe) private static var screen: Screen? = {
-        guard let app = try? AppConfig.load(path: CLI.root + "/examples/drawer.toml") else { return nil }
+    /// The departures example: components to drive and content with ids and values to set.
+    nonisolated(unsafe) private static var runtime: KioskRuntime? = {
+        guard let app = try? AppConfig.load(path: CLI.root + "/examples/departures.toml") else { return nil }
         let geometry = FrameGeometry(widthPx: 800, heightPx: 480, scale: 1, board: .offscreenDefault)
-        return try? SceneBuilder.build(app: app, geometry: geometry).screen
+        return try? KioskRuntime(app: app, geometry: geometry, eventsPath: nil, now: .zero)
     }()
 
     func run(_ bytes: [UInt8]) {
@@ -49,8 +50,9 @@ enum FuzzTarget: String, CaseIterable, Sendable {
             // The socket splits lines at "\n" and caps them at 64 KiB before parsing.
             for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).prefix(64) {
                 let parsed = ControlCommand.parse(line: line.prefix(65_536))
-                if case .success(let command) = parsed.result, let screen = Self.screen {
-                    try? ControlDispatch.perform(command, on: screen, at: .milliseconds(0))
+                if case .success(let command) = parsed.result, let runtime = Self.runtime {
+                    _ = try? runtime.execute(command, at: .milliseconds(0))
+                    _ = runtime.drawFrame(showingAt: .milliseconds(16))
                 }
             }
         case .png:

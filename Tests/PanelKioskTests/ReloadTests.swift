@@ -27,7 +27,7 @@ final class ReloadTests: XCTestCase {
         try first.screen.perform(target: "drawer", action: "set_position", arguments: ["open", "instant"], at: .zero)
 
         try app(partial: 300).write(toFile: path, atomically: true, encoding: .utf8)
-        let second = try ScreenReload.reload(path: path, old: first.screen, geometry: geometry)
+        let second = try ScreenReload.reload(path: path, old: first.screen, geometry: geometry, values: [:])
         let state = second.screen.state(timeMS: 0).encoded
         XCTAssertTrue(state.contains(#""position": "open""#), state)
         try second.screen.perform(target: "drawer", action: "set_position", arguments: ["partiallyRevealed", "instant"], at: .zero)
@@ -39,7 +39,7 @@ final class ReloadTests: XCTestCase {
         try app(partial: 264).write(toFile: path, atomically: true, encoding: .utf8)
         let first = try SceneBuilder.build(app: try AppConfig.load(path: path), geometry: geometry)
         try app(partial: 264, extra: "partial_heigth = 3").write(toFile: path, atomically: true, encoding: .utf8)
-        XCTAssertThrowsError(try ScreenReload.reload(path: path, old: first.screen, geometry: geometry)) { error in
+        XCTAssertThrowsError(try ScreenReload.reload(path: path, old: first.screen, geometry: geometry, values: [:])) { error in
             XCTAssertTrue("\(error)".contains("app.toml:6:1: unknown key 'partial_heigth' in component 'drawer' (did you mean 'partial_height'?)"), "\(error)")
         }
         XCTAssertTrue(first.screen.state(timeMS: 0).encoded.contains(#""position": "partiallyRevealed""#))
@@ -51,7 +51,7 @@ final class ReloadTests: XCTestCase {
         try app(partial: 264).write(toFile: path, atomically: true, encoding: .utf8)
         let first = try SceneBuilder.build(app: try AppConfig.load(path: path), geometry: geometry)
         try (app(partial: 264) + "\n[").write(toFile: path, atomically: true, encoding: .utf8)
-        XCTAssertThrowsError(try ScreenReload.reload(path: path, old: first.screen, geometry: geometry)) { error in
+        XCTAssertThrowsError(try ScreenReload.reload(path: path, old: first.screen, geometry: geometry, values: [:])) { error in
             XCTAssertTrue("\(error)".hasSuffix("app.toml:10:2: TOML syntax: expected a key after '[', found end of file"), "\(error)")
         }
         XCTAssertTrue(first.screen.state(timeMS: 0).encoded.contains(#""position": "partiallyRevealed""#))

@@ -79,9 +79,7 @@ final class SoakTests: XCTestCase {
         func command(_ json: String) {
             let parsed = ControlCommand.parse(line: Array(json.utf8))
             guard case .success(let c) = parsed.result else { return XCTFail("\(json): \(parsed.result)") }
-            _ = runtime.applyOwnActions(runtime.blanker.activity(at: at(now)), at: at(now))
-            try? ControlDispatch.perform(c, on: runtime.screen, at: at(now))
-            runtime.needsDraw = true
+            _ = try? runtime.execute(c, at: at(now))
             commands += 1
             settle()
         }

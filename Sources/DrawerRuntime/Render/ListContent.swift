@@ -27,6 +27,29 @@ public final class ListContent: ContentView {
         self.text = text
     }
 
+    /// Rows from `fromRow` on are drawn `rows` rows away from their place (negative: above
+    /// it): the slide of the rows below an insert or removal into place.
+    public var rowShift: (fromRow: Int, rows: Double)?
+
+    /// Shows `newRows`; returns the area that changed (content points, unscrolled): the rows
+    /// that differ, and everything below the first difference when the count changed.
+    public func replace(rows newRows: [Row]) -> Rect {
+        let old = rows
+        rows = newRows
+        let common = min(old.count, newRows.count)
+        var first: Int?, last = -1
+        for i in 0..<common where old[i] != newRows[i] {
+            first = first ?? i
+            last = i
+        }
+        if old.count != newRows.count {
+            first = first ?? common
+            last = max(old.count, newRows.count) - 1
+        }
+        guard let first else { return .zero }
+        return Rect(0, Double(first) * rowHeight, width, Double(last - first + 1) * rowHeight)
+    }
+
     public func layout(width: Double, env: Environment) -> Double {
         self.width = width
         rowHeight = env.theme.rowHeight
@@ -57,12 +80,15 @@ public final class ListContent: ContentView {
     public func draw(_ canvas: Canvas, size: Size, scrollOffset: Double, env: Environment) {
         let theme = env.theme, pal = theme.palette
         let pad = theme.spacing
-        let first = max(0, Int(scrollOffset / rowHeight))
-        let last = min(rows.count, Int((scrollOffset + size.height) / rowHeight) + 2)
+        // A slide moves rows by up to its whole distance: draw that many more at the edges.
+        let slack = rowShift.map { Int(abs($0.rows).rounded(.up)) } ?? 0
+        let first = max(0, Int(scrollOffset / rowHeight) - slack)
+        let last = min(rows.count, Int((scrollOffset + size.height) / rowHeight) + 2 + slack)
         guard first < last else { return }
         for i in first..<last {
             let row = rows[i]
-            let top = Double(i) * rowHeight - scrollOffset
+            var top = Double(i) * rowHeight - scrollOffset
+            if let shift = rowShift, i >= shift.fromRow { top += shift.rows * rowHeight }
             if i == pressedRow {
                 canvas.fillRect(Rect(0, top, size.width, rowHeight), .solid(pal.text.withOpacity(0.12)))
             }

@@ -22,6 +22,8 @@ public final class SceneContent: ContentView {
     /// Height laid out in: the natural height, or the viewport's when that is taller (so fill
     /// and spacer nodes share the free space of a page that does not scroll).
     private var laidOutHeight = 0.0
+    /// The height of the viewport the content was last drawn in.
+    private var viewportHeight = 0.0
     private var direction = LayoutDirection.leftToRight
     private var units = PhysicalUnits.nominal()
     /// Natural pixel sizes of images whose spec gives none, read once per path.
@@ -71,6 +73,7 @@ public final class SceneContent: ContentView {
         if size.width != width || env.scale != measurer.scale || env.direction != direction {
             _ = layout(width: size.width, env: env)
         }
+        viewportHeight = size.height
         let height = max(naturalHeight, size.height)
         if height != laidOutHeight {
             laidOutHeight = height
@@ -94,6 +97,36 @@ public final class SceneContent: ContentView {
         }
         drawScrollIndicators(canvas, env)
         canvas.restore()
+    }
+
+    /// Shows a new tree (the same page with changed content), keeping scroll offsets by
+    /// scroll view id and the text caches. Returns the area that changed, in content points
+    /// (unscrolled): the union of the old and new frames of every item that differs; nil
+    /// before the first layout (nothing is known of where it will be).
+    public func replace(root newRoot: SceneNode, appearance newAppearance: SceneAppearance) -> Rect? {
+        let oldItems = sceneLayout.items, oldAppearance = appearance
+        root = newRoot
+        appearance = newAppearance
+        guard width >= 0 else { return nil }
+        naturalHeight = LayoutEngine(context: context).natural(root, maxWidth: width).height
+        laidOutHeight = max(naturalHeight, viewportHeight)
+        relayout()
+        let newItems = sceneLayout.items
+        var changed = Rect.zero
+        func add(_ item: LayoutItem) {
+            let r = item.clip.map { item.frame.intersection($0) } ?? item.frame
+            if !r.isEmpty { changed = changed.union(r) }
+        }
+        for i in 0..<max(oldItems.count, newItems.count) {
+            let a = i < oldItems.count ? oldItems[i] : nil, b = i < newItems.count ? newItems[i] : nil
+            if let a, let b, a == b, oldAppearance.sameLook(as: newAppearance, at: a.path) { continue }
+            // A container that stays where it was paints the same (its rows and children are
+            // items of their own, compared one by one).
+            if let a, let b, a.isContainer, b.isContainer, a.frame == b.frame, a.style == b.style, a.clip == b.clip { continue }
+            if let a { add(a) }
+            if let b { add(b) }
+        }
+        return changed
     }
 
     // MARK: Inner scroll views
@@ -141,5 +174,22 @@ public final class SceneContent: ContentView {
         let size = Size(Double(s.width), Double(s.height))
         imageSizes[spec.path] = size
         return size
+    }
+}
+
+extension LayoutItem {
+    /// A stack, list or scroll view: what it draws of its own is its background.
+    var isContainer: Bool {
+        switch content {
+        case .node(.stack), .node(.list), .node(.scrollView): true
+        case .node(.label), .node(.image), .node(.button), .node(.progressBar), .node(.spacer), .listRow: false
+        }
+    }
+}
+
+extension SceneAppearance {
+    /// Whether the item at `path` is drawn the same under both.
+    func sameLook(as other: SceneAppearance, at path: [Int]) -> Bool {
+        buttonStyles[path] == other.buttonStyles[path] && labelColors[path] == other.labelColors[path]
     }
 }

@@ -12,13 +12,14 @@ public struct DamageTracker {
 
     /// The region to repaint, in pixels: nil means everything; an empty rect means nothing.
     /// Call once per frame after advancing the screen; `everything` forces a full repaint
-    /// (background content changed, reload, first frame).
-    public mutating func damage(of screen: Screen, everything: Bool) -> IntRect? {
+    /// (background content changed, reload, first frame); `extra` (points) is repainted too
+    /// (content that changed without its component moving).
+    public mutating func damage(of screen: Screen, everything: Bool, extra: Rect = .zero) -> IntRect? {
         // The background lies under everything: when it changes, everything is repainted.
         var full = everything || size != screen.env.size || backgroundRevision != screen.backgroundRevision
         size = screen.env.size
         backgroundRevision = screen.backgroundRevision
-        var region = Rect.zero
+        var region = extra.isEmpty ? Rect.zero : extra
         var seen = Set<String>()
         for c in screen.components {
             seen.insert(c.id)

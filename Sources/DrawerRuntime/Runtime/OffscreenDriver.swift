@@ -7,6 +7,8 @@ public protocol ScriptedScreen: AnyObject {
     func scriptTouch(_ event: InputEvent)
     /// A script's `do` line.
     func scriptCall(target: String, action: String, arguments: [String], at time: Instant) throws(ActionError)
+    /// A script's `send` line: a control command as JSON.
+    func scriptSend(_ json: String, at time: Instant) throws(ActionError)
     /// Time moves on to the frame at `time` (animations, the blanker's timers).
     func advance(to time: Instant)
     /// Something still animates.
@@ -65,6 +67,10 @@ public struct OffscreenDriver {
                     do {
                         try target.scriptCall(target: name, action: action, arguments: args, at: .milliseconds(line.timeMS))
                     } catch {
+                        throw TouchScriptError(file: script.name, line: line.lineNumber, message: error.message)
+                    }
+                case .send(let json):
+                    do { try target.scriptSend(json, at: .milliseconds(line.timeMS)) } catch {
                         throw TouchScriptError(file: script.name, line: line.lineNumber, message: error.message)
                     }
                 }

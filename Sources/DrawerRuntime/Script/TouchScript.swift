@@ -8,6 +8,9 @@ public struct TouchScript: Equatable, Sendable {
         case cancel(finger: Int)
         /// `do <target> <action> [<arg>...]`
         case call(target: String, action: String, arguments: [String])
+        /// `send <json>`: a control command, exactly as the socket takes it (the rest of the
+        /// line, `#` included: it may be inside a string).
+        case send(json: String)
     }
     public struct Line: Equatable, Sendable {
         public var timeMS: Double
@@ -45,6 +48,18 @@ public struct TouchScript: Equatable, Sendable {
             if s.hasSuffix("\r") { s = s.dropLast() }
             if s.contains("\0") {
                 throw TouchScriptError(file: name, line: lineNo, message: "a NUL byte in the line (is this a text file?)")
+            }
+            if let json = Self.sendArgument(s) {
+                let words = s.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" })
+                func fail(_ m: String) -> TouchScriptError { TouchScriptError(file: name, line: lineNo, message: m) }
+                guard let t = Double(words[0]), t.isFinite, t >= 0, t <= maxTimeMS else {
+                    throw fail("expected a time in ms from 0 to \(fmtMS(maxTimeMS)), found '\(String(words[0]).clippedForMessage())'")
+                }
+                guard t >= lastTime else { throw fail("time \(words[0]) goes back (previous line was at \(fmtMS(lastTime)) ms)") }
+                lastTime = t
+                guard !json.isEmpty else { throw fail("'send' takes a control command as JSON, as {\"cmd\": \"set\", ...}") }
+                out.append(Line(timeMS: t, verb: .send(json: json), lineNumber: lineNo))
+                continue
             }
             if let hash = s.firstIndex(of: "#") { s = s[..<hash] }
             let words = s.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
@@ -102,6 +117,20 @@ public struct TouchScript: Equatable, Sendable {
         return TouchScript(lines: out, name: name)
     }
 
+    /// The JSON of a `<time> send <json>` line (trimmed), nil for any other line.
+    private static func sendArgument(_ line: Substring) -> String? {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        var rest = line.drop(while: isSpace)
+        rest = rest.drop { !isSpace($0) }          // the time
+        rest = rest.drop(while: isSpace)
+        guard rest.hasPrefix("send"), let after = rest.dropFirst(4).first, isSpace(after) else {
+            if rest == "send" { return "" }
+            return nil
+        }
+        let json = rest.dropFirst(4).drop(while: isSpace)
+        return String(json.reversed().drop(while: isSpace).reversed())
+    }
+
     /// A finger must go down before it moves or lifts, and not go down twice.
     private static func checkFingers(_ lines: [Line], name: String) throws(TouchScriptError) {
         var down = Set<Int>()
@@ -115,7 +144,7 @@ public struct TouchScript: Equatable, Sendable {
                 if !down.contains(f) { throw fail("finger \(f) moves but is not down") }
             case .up(let f), .cancel(let f):
                 if down.remove(f) == nil { throw fail("finger \(f) lifts but is not down") }
-            case .call: break
+            case .call, .send: break
             }
         }
     }

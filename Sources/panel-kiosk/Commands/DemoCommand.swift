@@ -49,7 +49,7 @@ struct Demo: ParsableCommand {
         run.eventsPath = out + "/events.jsonl"
         let outcome = try run.run(app: app, geometry: geometry, script: script, into: out)
         let result = outcome.result, written = outcome.written
-        try writeTextFile(out + "/state.json", outcome.runtime.screen.state(timeMS: result.finalTimeMS).encoded + "\n")
+        try writeTextFile(out + "/state.json", outcome.runtime.state(timeMS: result.finalTimeMS).encoded + "\n")
         print("demo: rendered the tour of \(config) offscreen (\(result.frames) frames, \(Int(result.finalTimeMS)) ms simulated).")
         let names = written.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
         let range = names.count > 2 ? "\(names[0]) ... \(names[names.count - 2]), " : ""

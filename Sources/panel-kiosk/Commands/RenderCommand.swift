@@ -50,7 +50,7 @@ struct Render: ParsableCommand {
         run.eventsPath = events
         let outcome = try run.run(app: app, geometry: geometry, script: touch, into: out)
         if let state {
-            try writeTextFile(state, outcome.runtime.screen.state(timeMS: outcome.result.finalTimeMS).encoded + "\n")
+            try writeTextFile(state, outcome.runtime.state(timeMS: outcome.result.finalTimeMS).encoded + "\n")
         }
         print("rendered \(outcome.result.frames) frames to \(outcome.result.finalTimeMS) ms; wrote \(out)/final.png")
     }

@@ -61,8 +61,7 @@ struct Run: ParsableCommand {
         let result = kiosk.run()
         if let stats { try writeTextFile(stats, kiosk.statistics().encoded + "\n") }
         if let state {
-            let screen = kiosk.runtime.screen
-            try writeTextFile(state, screen.state(timeMS: screen.now.milliseconds).encoded + "\n")
+            try writeTextFile(state, kiosk.runtime.state(timeMS: kiosk.runtime.screen.now.milliseconds).encoded + "\n")
         }
         if let failure = result { throw Failure(failure) }
     }

@@ -24,6 +24,13 @@ struct AppConfig: Sendable {
     var controlSocket: String?
     var controlSocketMode = 0o660
     var idleResetS: Double?
+    /// `[values]`: the named values' starting values.
+    var values: [String: LiveValue] = [:]
+    /// `[data] file`: a JSON object of values, applied whenever it changes.
+    var dataFile: String?
+
+    /// Every content tree of the app: the background's, then each component's.
+    var contents: [ContentSpec] { [backgroundContent].compactMap { $0 } + components.flatMap(\.contents) }
 
     static let componentKinds = ["bottom_drawer", "sheet", "side_drawer", "swipe_dismiss", "popup"]
 
@@ -79,6 +86,23 @@ struct AppConfig: Sendable {
             }
             control.finish()
         }
+        if var v = top.table("values") {
+            app.values = parseValues(&v, base: base)
+        }
+        if var data = top.table("data") {
+            if let f = data.string("file"), let node = data.raw("file") {
+                let full = resolve(f, base)
+                app.dataFile = full
+                // Missing is fine (the feeding program may not have written it yet); anything
+                // else that is there must be a readable JSON object of values.
+                if access(full, F_OK) == 0 {
+                    do { app.values.merge(try DataFile.read(full)) { _, file in file } } catch {
+                        sink.error(node, "'file' = '\(full)': \(error)")
+                    }
+                }
+            } else if !data.has("file") { sink.error(data.node, "[data] needs 'file' (a JSON file of values)") }
+            data.finish()
+        }
         var ids: [String: ConfigNode] = [:]
         for var c in top.tables("component") {
             guard let id = c.string("id") else {
@@ -104,6 +128,87 @@ struct AppConfig: Sendable {
             r.finish()
         }
         top.finish()
+        checkContent(app, sink: sink)
         return app
+    }
+
+    /// `[values]`: text (strings, numbers, booleans) or rows (an array of row tables).
+    private static func parseValues(_ t: inout TableReader, base: String) -> [String: LiveValue] {
+        var out: [String: LiveValue] = [:]
+        for key in t.keys {
+            guard let node = t.raw(key) else { continue }
+            guard ContentID.isValid(key) else {
+                t.sink.error(node, "'\(key.clippedForMessage())' is not a value name (letters, digits, '_', '-', '.'; at most \(ContentID.maxLength))")
+                continue
+            }
+            switch node.value {
+            case .string(let s):
+                if s.utf8.count > LiveLimits.maxTextBytes {
+                    t.sink.error(node, "value '\(key)' is \(s.utf8.count) bytes; a text is at most \(LiveLimits.maxTextBytes)")
+                }
+                out[key] = .text(s)
+            case .int(let i): out[key] = .text(String(i))
+            case .double(let d): out[key] = .text(d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d))
+            case .bool(let b): out[key] = .text(b ? "true" : "false")
+            case .array(let items):
+                var rows: [ContentSpec.Row] = []
+                for item in items {
+                    guard var r = TableReader(item, name: "a row of '\(key)'", sink: t.sink) else { continue }
+                    if let row = ContentSpec.parseRow(&r, baseDir: base) { rows.append(row) }
+                }
+                if rows.count > LiveLimits.maxRows {
+                    t.sink.error(node, "value '\(key)' has \(rows.count) rows; a list has at most \(LiveLimits.maxRows)")
+                }
+                out[key] = .rows(rows)
+            case .table, .other:
+                t.sink.error(node, "value '\(key)' is \(node.typeName); a value is a text, a number, a boolean or an array of row tables")
+            }
+        }
+        return out
+    }
+
+    /// What only the whole app shows: content ids used twice (both places named), texts
+    /// whose braces are wrong, and placeholders or bound rows with no value.
+    private static func checkContent(_ app: AppConfig, sink: DiagnosticSink) {
+        var seen: [String: SourcePosition] = [:]
+        for root in app.contents {
+            root.forEach { node in
+                if let id = node.id, !id.isEmpty {
+                    if let first = seen[id] {
+                        sink.add(node.origin.diagnostic("duplicate content id '\(id)' (first at line \(first.line)\(first.file == node.origin.file ? "" : " of \(first.file)"))"))
+                    } else { seen[id] = node.origin }
+                }
+                func check(_ text: String, _ key: String) {
+                    switch Template.parse(text) {
+                    case .failure(let e): sink.add(node.origin.diagnostic("'\(key)': \(e.message)"))
+                    case .success(let t):
+                        for name in t.names {
+                            switch app.values[name] {
+                            case nil: sink.add(node.origin.diagnostic("'\(key)' shows '{\(name)}', which has no value: add it to [values]\(nearValue(name, app))"))
+                            case .rows?: sink.add(node.origin.diagnostic("'\(key)' shows '{\(name)}', which holds rows, not text"))
+                            case .text?: break
+                            }
+                        }
+                    }
+                }
+                switch node.kind {
+                case .label(let text, _, _, _, _, _, _): check(text, "text")
+                case .button(let title, _, _): check(title, "title")
+                case .list(.given(let rows)):
+                    for r in rows { check(r.title, "title"); if let s = r.subtitle { check(s, "subtitle") } }
+                case .list(.bound(let name)):
+                    switch app.values[name] {
+                    case nil: sink.add(node.origin.diagnostic("'rows' is bound to '{\(name)}', which has no value: add it to [values] as an array of row tables\(nearValue(name, app))"))
+                    case .text?: sink.add(node.origin.diagnostic("'rows' is bound to '{\(name)}', which holds text, not rows"))
+                    case .rows?: break
+                    }
+                case .image, .progress, .spacer, .stack, .scroll: break
+                }
+            }
+        }
+    }
+
+    private static func nearValue(_ name: String, _ app: AppConfig) -> String {
+        Suggestion.nearest(name, in: Array(app.values.keys)).map { " (did you mean '{\($0)}'?)" } ?? ""
     }
 }

@@ -45,7 +45,7 @@ extension ComponentSpec {
         if pages.isEmpty { t.sink.error(t.node, "a sheet needs at least one [[component.pages]] (the first is the root)") }
         let config = c
         let specs = pages
-        return ComponentSpec(id: id, kind: "sheet") { env, events, maker in
+        return ComponentSpec(id: id, kind: "sheet", contents: specs.map(\.content)) { env, events, maker in
             let built = try specs.map { SheetPage(id: $0.id, title: $0.title, content: try maker.make($0.content)) }
             return Sheet(id: id, config: config, pages: built, text: maker.text, env: env, events: events)
         }

@@ -65,7 +65,7 @@ extension ComponentSpec {
         let config = c
         let pageSpecs = pages
         let drawers = drawerContent
-        return ComponentSpec(id: id, kind: "side_drawer") { env, events, maker in
+        return ComponentSpec(id: id, kind: "side_drawer", contents: drawers.values.map(Optional.some) + pageSpecs.map(\.content)) { env, events, maker in
             var made: [SideDrawerDirection: ContentView] = [:]
             for (d, spec) in drawers { made[d] = try maker.make(spec) }
             let livePages = try pageSpecs.map { SideDrawer.Page(id: $0.id, title: $0.title, content: try maker.make($0.content)) }

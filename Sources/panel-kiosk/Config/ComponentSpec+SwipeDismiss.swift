@@ -24,7 +24,7 @@ extension ComponentSpec {
         if var ct = t.table("content") { content = ContentSpec.parse(&ct, baseDir: base) }
         let config = c
         let contentSpec = content
-        return ComponentSpec(id: id, kind: "swipe_dismiss") { env, events, maker in
+        return ComponentSpec(id: id, kind: "swipe_dismiss", contents: [contentSpec]) { env, events, maker in
             SwipeDismiss(id: id, config: config, title: title, content: try maker.make(contentSpec), text: maker.text,
                          env: env, events: events)
         }

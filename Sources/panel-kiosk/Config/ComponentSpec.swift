@@ -6,8 +6,16 @@ import PanelRenderer
 struct ComponentSpec: Sendable {
     var id: String
     var kind: String
+    /// Every content tree the component shows (its content, pages, panes), for checks that
+    /// look across the whole app file (duplicate ids, placeholders without a value).
+    var contents: [ContentSpec] = []
     /// Makes the live component for a screen.
     var make: @Sendable (_ env: Environment, _ events: EventSink, _ content: ContentMaker) throws -> Component
+
+    init(id: String, kind: String, contents: [ContentSpec?],
+         make: @escaping @Sendable (_ env: Environment, _ events: EventSink, _ content: ContentMaker) throws -> Component) {
+        self.id = id; self.kind = kind; self.contents = contents.compactMap { $0 }; self.make = make
+    }
 
     typealias Parser = @Sendable (_ id: String, _ table: inout TableReader, _ baseDir: String) -> ComponentSpec
 
@@ -25,7 +33,11 @@ struct ComponentSpec: Sendable {
 struct ContentMaker {
     let text: TextRenderer
     let images: ImageLoader
-    func make(_ spec: ContentSpec) throws -> ContentView { try SceneBuilder.makeContent(spec, text: text, images: images) }
+    /// Where every content view is registered, so the device's program can change it.
+    let live: LiveContent
+    /// The id of the component being built.
+    let host: String
+    func make(_ spec: ContentSpec) throws -> ContentView { try live.make(spec, host: host) }
     func make(_ spec: ContentSpec?) throws -> ContentView? { try spec.map(make) }
     func image(_ path: String) throws -> Pixmap { try images.load(path) }
 }

@@ -1,7 +1,9 @@
 import PanelRenderer
 
-/// What an app file says a piece of content is, before it becomes scene nodes.
-indirect enum ContentSpec: Equatable, Sendable {
+/// What an app file says a piece of content is, before it becomes scene nodes: the node's
+/// own fields (`kind`), plus what every node may have: an `id` (unique in the app file; the
+/// control socket's `set` addresses it) and `hidden` (a hidden node takes no space).
+struct ContentSpec: Equatable, Sendable {
     struct Row: Equatable, Sendable {
         var title: String
         var subtitle: String?
@@ -17,37 +19,106 @@ indirect enum ContentSpec: Equatable, Sendable {
     enum ImageMode: String, CaseIterable, Sendable { case fit, fill, stretch, center }
     enum ButtonStyle: String, CaseIterable, Sendable { case filled, tinted }
 
-    case list(rows: [Row])
-    case stack(axis: Axis, spacing: Double, padding: Double, background: Color?, cornerRadius: Double,
-               align: CrossAlign, children: [ContentSpec])
-    case label(text: String, size: Double?, bold: Bool, color: Color?, tone: Tone, align: Align, maxLines: Int)
-    case image(path: String, width: Double?, height: Double?, mode: ImageMode, cornerRadius: Double)
-    case button(title: String, action: String, style: ButtonStyle)
-    case progress(value: Double)
-    case spacer(height: Double?)
-    /// A vertically scrolling viewport `height` points tall (nil: as tall as its content).
-    case scroll(ContentSpec, height: Double?)
+    /// Where a list's rows come from: written out, or a named value holding an array of rows
+    /// (`rows = "{departures}"`).
+    enum Rows: Equatable, Sendable {
+        case given([Row])
+        case bound(String)
+    }
+
+    indirect enum Kind: Equatable, Sendable {
+        case list(rows: Rows)
+        case stack(axis: Axis, spacing: Double, padding: Double, background: Color?, cornerRadius: Double,
+                   align: CrossAlign, children: [ContentSpec])
+        case label(text: String, size: Double?, bold: Bool, color: Color?, tone: Tone, align: Align, maxLines: Int)
+        case image(path: String, width: Double?, height: Double?, mode: ImageMode, cornerRadius: Double)
+        case button(title: String, action: String, style: ButtonStyle)
+        case progress(value: Double)
+        case spacer(height: Double?)
+        /// A vertically scrolling viewport `height` points tall (nil: as tall as its content).
+        case scroll(ContentSpec, height: Double?)
+
+        /// The `kind` string of the app file.
+        var name: String {
+            switch self {
+            case .list: "list"
+            case .stack: "stack"
+            case .label: "label"
+            case .image: "image"
+            case .button: "button"
+            case .progress: "progress"
+            case .spacer: "spacer"
+            case .scroll: "scroll"
+            }
+        }
+    }
+
+    var kind: Kind
+    var id: String?
+    var hidden = false
+    /// Where the node's table is written (for messages about ids and placeholders).
+    var origin = SourcePosition()
+
+    init(_ kind: Kind, id: String? = nil, hidden: Bool = false, origin: SourcePosition = SourcePosition()) {
+        self.kind = kind; self.id = id; self.hidden = hidden; self.origin = origin
+    }
+
+    /// The node's children in the tree (a stack's items, a scroll's content).
+    var children: [ContentSpec] {
+        switch kind {
+        case .stack(_, _, _, _, _, _, let c): c
+        case .scroll(let inner, _): [inner]
+        case .list, .label, .image, .button, .progress, .spacer: []
+        }
+    }
+
+    /// Every node of the tree, depth first, this one first.
+    func forEach(_ body: (ContentSpec) -> Void) {
+        body(self)
+        for c in children { c.forEach(body) }
+    }
 
     static let kinds = ["list", "stack", "label", "image", "button", "progress", "spacer", "scroll"]
 
     /// Reads a content table (`kind = "list"`, ...). Paths are resolved against `baseDir`.
     static func parse(_ t: inout TableReader, baseDir: String) -> ContentSpec? {
-        guard let kind = t.choice("kind", kinds) else {
+        guard let kindName = t.choice("kind", kinds) else {
             if !t.has("kind") { t.sink.error(t.node, "\(t.name) needs 'kind' (one of \(kinds.joined(separator: ", ")))") }
             return nil
         }
         defer { t.finish() }
+        let idNode = t.raw("id")
+        let id = t.string("id")
+        if let id, !ContentID.isValid(id), let idNode {
+            t.sink.error(idNode, "'id' = '\(id.clippedForMessage())': an id is letters, digits, '_', '-' and '.' (at most \(ContentID.maxLength))")
+        }
+        let hidden = t.bool("hidden", default: false)
+        guard let kind = parseKind(kindName, &t, baseDir: baseDir) else { return nil }
+        let at = idNode ?? t.node
+        return ContentSpec(kind, id: id, hidden: hidden,
+                           origin: SourcePosition(file: at.file, line: at.line, column: at.column))
+    }
+
+    private static func parseKind(_ kind: String, _ t: inout TableReader, baseDir: String) -> Kind? {
         switch kind {
         case "list":
+            // `rows = "{name}"`: the rows are a named value's (checked against [values] later).
+            if let node = t.raw("rows"), case .string(let s) = node.value {
+                _ = t.string("rows")
+                guard let name = Template.binding(s) else {
+                    t.sink.error(node, "'rows' is a string: name a value holding rows, as \"{departures}\", or give an array of row tables")
+                    return .list(rows: .given([]))
+                }
+                return .list(rows: .bound(name))
+            }
             var rows: [Row] = []
             for var r in t.tables("rows") {
-                let title = r.string("title") ?? { r.sink.error(r.node, "a row needs 'title'"); return "" }()
-                let icon = r.string("icon").map { resolve($0, baseDir) }
-                if let icon, let node = r.raw("icon") { checkImage(icon, key: "icon", node, r.sink) }
-                rows.append(Row(title: title, subtitle: r.string("subtitle"), icon: icon, action: r.string("action")))
-                r.finish()
+                if let row = parseRow(&r, baseDir: baseDir) { rows.append(row) }
             }
-            return .list(rows: rows)
+            if rows.count > LiveLimits.maxRows {
+                t.sink.error(t.raw("rows") ?? t.node, "'rows' has \(rows.count) rows; a list has at most \(LiveLimits.maxRows)")
+            }
+            return .list(rows: .given(rows))
         case "stack":
             let axis = t.choice("axis", default: Axis.vertical)
             let spacing = t.double("spacing", default: 8, range: 0...1000)
@@ -85,6 +156,34 @@ indirect enum ContentSpec: Equatable, Sendable {
             return parse(&inner, baseDir: baseDir).map { .scroll($0, height: height) }
         default:
             return nil
+        }
+    }
+
+    /// One row table (`title`, `subtitle`, `icon`, `action`), in a list or in `[values]`.
+    static func parseRow(_ r: inout TableReader, baseDir: String) -> Row? {
+        defer { r.finish() }
+        let title = r.string("title") ?? { r.sink.error(r.node, "a row needs 'title'"); return "" }()
+        let icon = r.string("icon").map { resolve($0, baseDir) }
+        if let icon, let node = r.raw("icon") { checkImage(icon, key: "icon", node, r.sink) }
+        return Row(title: title, subtitle: r.string("subtitle"), icon: icon, action: r.string("action"))
+    }
+}
+
+/// A place in a file, for messages raised after parsing (duplicate ids, placeholders).
+struct SourcePosition: Equatable, Sendable {
+    var file = ""
+    var line = 0
+    var column = 0
+    func diagnostic(_ message: String) -> Diagnostic { Diagnostic(file: file, line: line, column: column, message: message) }
+}
+
+/// The ids of content nodes and the names of values: what `set` and `{name}` refer to.
+enum ContentID {
+    static let maxLength = 64
+    static func isValid(_ s: String) -> Bool {
+        !s.isEmpty && s.utf8.count <= maxLength && s.utf8.allSatisfy {
+            ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A)
+                || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
         }
     }
 }

@@ -36,6 +36,8 @@ struct TableReader {
     }
 
     func has(_ key: String) -> Bool { entries.contains { $0.key == key } }
+    /// The table's keys, in file order.
+    var keys: [String] { entries.map(\.key) }
 
     mutating func raw(_ key: String) -> ConfigNode? {
         known.append(key)

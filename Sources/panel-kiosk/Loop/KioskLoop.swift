@@ -24,6 +24,7 @@ final class KioskLoop: FrameSinkOwner {
     let loop: EventLoop
     private let signals: SignalDescriptor
     private var watcher: ConfigWatcher?
+    private var dataWatcher: ConfigWatcher?
     private(set) var input: LibinputSource?
     let frameLimit: Int?
     let startNS: UInt64
@@ -48,6 +49,9 @@ final class KioskLoop: FrameSinkOwner {
         } catch { throw Failure("\(error)") }
         runtime.onEventLine = { [services] line in services.control?.broadcast(eventLine: line) }
         watcher = try? ConfigWatcher(files: [runtime.appPath] + runtime.themePaths)
+        dataWatcher = try runtime.dataPath.map { path in
+            do { return try ConfigWatcher(files: [path]) } catch { throw Failure("[data] file \(path): \(error)") }
+        }
         if let touch {
             do {
                 input = try LibinputSource(backend: touch.backend, transform: touch.transform, calibration: touch.calibration)
@@ -58,6 +62,11 @@ final class KioskLoop: FrameSinkOwner {
         }
         do {
             if let watcher { try loop.watch(watcher.fd) { [unowned self] in if self.watcher?.changed() == true { self.reload(reason: "file changed") } } }
+            if let dataWatcher {
+                try loop.watch(dataWatcher.fd) { [unowned self] in
+                    if self.dataWatcher?.changed() == true { self.runtime.applyDataFile(at: Instant.now()) }
+                }
+            }
             try loop.watch(signals.fd) { [unowned self] in self.signalsReady() }
             if let input, input.fd >= 0 { try loop.watch(input.fd) { [unowned self] in self.inputReady() } }
         } catch { throw Failure("\(error)") }

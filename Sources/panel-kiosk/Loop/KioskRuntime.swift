@@ -9,7 +9,11 @@ import PanelRenderer
 /// the behaviour on the device.
 final class KioskRuntime {
     private(set) var screen: Screen
+    /// The screen's content that the device's program changes (`set`, `set_values`, ...).
+    private(set) var live: LiveContent
     let appPath: String
+    /// `[data] file`, applied like `set_values` whenever it changes.
+    private(set) var dataPath: String?
     let geometry: FrameGeometry
     let frame: FrameRenderer
     var blanker: IdleBlanker
@@ -34,7 +38,10 @@ final class KioskRuntime {
         self.geometry = geometry
         appPath = app.path
         themePaths = app.themePath.map { [$0] } ?? []
-        screen = try SceneBuilder.build(app: app, geometry: geometry).screen
+        let built = try SceneBuilder.build(app: app, geometry: geometry)
+        screen = built.screen
+        live = built.live
+        dataPath = app.dataFile
         guard let f = FrameRenderer(widthPx: geometry.widthPx, heightPx: geometry.heightPx) else {
             throw Failure("cannot allocate a \(geometry.widthPx)x\(geometry.heightPx) frame")
         }
@@ -54,8 +61,8 @@ final class KioskRuntime {
         }
     }
 
-    /// Whether the screen wants frames on its own (an animation, the fade).
-    var isMoving: Bool { screen.needsFrames || blanker.isAnimating }
+    /// Whether the screen wants frames on its own (an animation, a row slide, the fade).
+    var isMoving: Bool { screen.needsFrames || blanker.isAnimating || live.isAnimating }
 
     // MARK: input
 
@@ -95,10 +102,37 @@ final class KioskRuntime {
         }
     }
 
-    /// A script's `do` line or a control command's component action.
+    /// A script's `do` line.
     func perform(target: String, action: String, arguments: [String], at time: Instant) throws(ActionError) {
         try screen.perform(target: target, action: action, arguments: arguments, at: time)
         needsDraw = true
+    }
+
+    /// A control command, from the socket, a script's `send` line or the data file: the one
+    /// place commands act. Returns what the blanker asks of the display (a command that
+    /// brings something new in front of the user wakes the screen).
+    func execute(_ command: ControlCommand, at now: Instant) throws(ActionError) -> [IdleBlanker.Action] {
+        let actions = command.wakesScreen ? applyOwnActions(blanker.activity(at: now), at: now) : []
+        screen.advance(to: now)
+        try ControlDispatch.perform(command, on: screen, live: live, at: now)
+        needsDraw = true
+        return actions
+    }
+
+    /// The data file changed: its values are applied, or its problem reported (the values
+    /// shown stay). Returns whether they were applied.
+    @discardableResult
+    func applyDataFile(at now: Instant) -> Bool {
+        guard let dataPath else { return false }
+        do {
+            _ = try execute(.setValues(try DataFile.read(dataPath)), at: now)
+            return true
+        } catch let e as DataFileError {
+            printError("panel-kiosk: \(e); keeping the values shown")
+        } catch {
+            printError("panel-kiosk: \(dataPath): \(error); keeping the values shown")
+        }
+        return false
     }
 
     /// The blanker's idea of time moves on (no touch): fades, blanking, the idle reset.
@@ -127,9 +161,10 @@ final class KioskRuntime {
     @discardableResult
     func reload(reason: String) -> Bool {
         do {
-            let built = try ScreenReload.reload(path: appPath, old: screen, geometry: geometry)
+            let built = try ScreenReload.reload(path: appPath, old: screen, geometry: geometry, values: live.values)
             built.screen.ignoreExtraFingers = screen.ignoreExtraFingers
             screen = built.screen
+            live = built.live
             attachEvents(to: screen)
             needsDraw = true
             fullRepaint = true
@@ -148,11 +183,13 @@ final class KioskRuntime {
     /// be shown again), the whole frame after a full repaint.
     func drawFrame(showingAt show: Instant, monotonicNS: () -> UInt64 = monotonicNanoseconds) -> [IntRect] {
         let t0 = monotonicNS()
-        let moving = screen.needsFrames
+        let moving = screen.needsFrames || live.isAnimating
         screen.advance(to: show)
+        live.advance(to: show)
+        let (changed, allChanged) = contentDamage()
         let redraw = needsDraw || moving || framesDrawn == 0 || blanker.isAnimating
-        let everything = fullRepaint || framesDrawn == 0 || blanker.isAnimating
-        let region = redraw ? damage.damage(of: screen, everything: everything) : .zero
+        let everything = fullRepaint || framesDrawn == 0 || blanker.isAnimating || allChanged
+        let region = redraw ? damage.damage(of: screen, everything: everything, extra: changed) : .zero
         fullRepaint = false
         needsDraw = false
         framesDrawn += 1
@@ -161,6 +198,30 @@ final class KioskRuntime {
         drawFade(at: show)
         renderMS.add(Double(monotonicNS() - t0) / 1e6)
         return region.map { $0.isEmpty ? [] : [$0] } ?? [frame.pixmap.bounds]
+    }
+
+    /// Where changed content shows on screen (points), or that it may be anywhere: the
+    /// background's content exactly, a component's as the area the component paints.
+    private func contentDamage() -> (Rect, everything: Bool) {
+        var region = Rect.zero
+        for (host, r) in live.takeDamage() {
+            if host == LiveContent.backgroundHost {
+                let size = screen.backgroundContentSize
+                region = region.union(r.intersection(Rect(0, 0, size.width, size.height)))
+            } else if let bounds = screen.component(host)?.paintBounds {
+                region = region.union(bounds)
+            } else {
+                return (.zero, true)
+            }
+        }
+        return (region, false)
+    }
+
+    /// Contract §4, with the named values.
+    func state(timeMS: Double) -> JSONValue {
+        guard case .object(var fields) = screen.state(timeMS: timeMS) else { return screen.state(timeMS: timeMS) }
+        fields.append(("values", .object(live.values.keys.sorted().map { ($0, live.values[$0]!.json) })))
+        return .object(fields)
     }
 
     /// Draws everything as it is at `time`, without advancing (an offscreen capture).
@@ -188,8 +249,17 @@ extension KioskRuntime: ScriptedScreen {
         try perform(target: target, action: action, arguments: arguments, at: time)
     }
 
+    /// A script's `send` line: the command as the socket would take it.
+    func scriptSend(_ json: String, at time: Instant) throws(ActionError) {
+        switch ControlCommand.parse(line: Array(json.utf8)).result {
+        case .success(let command): _ = try execute(command, at: time)
+        case .failure(let e): throw ActionError(e.message)
+        }
+    }
+
     func advance(to time: Instant) {
         screen.advance(to: time)
+        live.advance(to: time)
         _ = tick(at: time)
     }
 }

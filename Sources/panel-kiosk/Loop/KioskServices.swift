@@ -82,10 +82,8 @@ final class KioskServices {
         guard let control else { return [] }
         var actions: [IdleBlanker.Action] = []
         for (client, command) in control.drainCommands() {
-            if command.wakesScreen { actions += runtime.applyOwnActions(runtime.blanker.activity(at: now), at: now) }
-            runtime.needsDraw = true
             do {
-                try ControlDispatch.perform(command, on: runtime.screen, at: now)
+                actions += try runtime.execute(command, at: now)
                 control.reply(client: client)
             } catch {
                 control.reply(client: client, error: error.message)

@@ -1,4 +1,5 @@
 import DrawerRuntime
+import PanelRenderer
 /// One request of the control-socket protocol: a JSON object on one line with a `cmd` and
 /// its fields, and optionally an `id` (any JSON value) echoed in the reply:
 ///
@@ -11,6 +12,11 @@ import DrawerRuntime
 ///     {"cmd":"replace_content","target":"menu","page":"settings"}
 ///     {"cmd":"snap","target":"sheet","anchor":0}
 ///     {"cmd":"subscribe"}   {"cmd":"unsubscribe"}     (the event stream of contract §5)
+///     {"cmd":"set","id":"next","text":"08:12"}        (content by id; `id` names the node)
+///     {"cmd":"insert_rows","id":"board","at":0,"rows":[{"title":"S1 Airport"}]}
+///     {"cmd":"remove_rows","id":"board","at":0,"count":1}
+///     {"cmd":"update_row","id":"board","at":2,"subtitle":"+5 min"}
+///     {"cmd":"set_values","values":{"next_train":"08:12","departures":[{"title":"S1"}]}}
 ///
 /// Commands that move things take `"animated": false` to jump (default true).
 /// docs/deploy.md documents the protocol for users.
@@ -36,9 +42,49 @@ enum ControlCommand: Equatable, Sendable {
     case replaceContent(target: String, page: String)
     /// Moves a sheet to anchor `anchor` (0 = top-most).
     case snapSheet(target: String, anchor: Int, animated: Bool)
+    /// Changes properties of the content node `id` (see `ContentProperties`).
+    case set(id: String, ContentProperties)
+    /// Inserts rows into the list `id` before row `at`.
+    case insertRows(id: String, at: Int, rows: [ContentSpec.Row], animated: Bool)
+    /// Removes `count` rows of the list `id` from row `at`.
+    case removeRows(id: String, at: Int, count: Int, animated: Bool)
+    /// Changes fields of row `at` of the list `id`; nil fields stay.
+    case updateRow(id: String, at: Int, RowChange)
+    /// Sets named values, all in the same frame.
+    case setValues([String: LiveValue])
     /// Start / stop receiving event lines. Handled by `ControlSocket` itself.
     case subscribe
     case unsubscribe
+
+    /// What `set` may change; which fields a node takes depends on its kind (`LiveContent`).
+    struct ContentProperties: Equatable, Sendable {
+        var text: String?
+        var title: String?
+        var subtitle: String?
+        var rows: [ContentSpec.Row]?
+        var value: Double?
+        var path: String?
+        var hidden: Bool?
+        var tone: ContentSpec.Tone?
+        var color: Color?
+
+        static let names = ["text", "title", "subtitle", "rows", "value", "path", "hidden", "tone", "color"]
+        /// The names given, in `names` order (for messages).
+        var given: [String] {
+            let present: [Bool] = [text != nil, title != nil, subtitle != nil, rows != nil, value != nil, path != nil,
+                                   hidden != nil, tone != nil, color != nil]
+            return zip(Self.names, present).filter(\.1).map(\.0)
+        }
+    }
+
+    /// What `update_row` may change.
+    struct RowChange: Equatable, Sendable {
+        var title: String?
+        var subtitle: String?
+        var icon: String?
+        var action: String?
+        static let names = ["title", "subtitle", "icon", "action"]
+    }
 
     /// Whether the command should wake a blanked screen and count as activity for
     /// `IdleBlanker` (pass it to `activity(at:)`): commands that bring something new in front
@@ -48,6 +94,8 @@ enum ControlCommand: Equatable, Sendable {
         switch self {
         case .presentBar, .open, .push, .setDrawerPosition, .replaceContent, .snapSheet: true
         case .setPopupItem, .dismissBar, .close, .pop, .subscribe, .unsubscribe: false
+        // Live content is background data (a departure time, a queue number).
+        case .set, .insertRows, .removeRows, .updateRow, .setValues: false
         }
     }
 
@@ -65,6 +113,11 @@ enum ControlCommand: Equatable, Sendable {
         "snap": ["target", "anchor", "animated"],
         "subscribe": [],
         "unsubscribe": [],
+        "set": ContentProperties.names,
+        "insert_rows": ["at", "rows", "animated"],
+        "remove_rows": ["at", "count", "animated"],
+        "update_row": ["at"] + RowChange.names,
+        "set_values": ["values"],
     ]
 
     /// A parsed line: the request id (when the line had one) and the command or the message
@@ -139,9 +192,53 @@ enum ControlCommand: Equatable, Sendable {
             guard a >= 0, a == a.rounded(), a < 1000 else { throw ControlError("\"anchor\" must be a whole number from 0") }
             return .snapSheet(target: try f.target(), anchor: Int(a), animated: try f.animated())
         case "subscribe": return .subscribe
-        default: return .unsubscribe
+        case "unsubscribe": return .unsubscribe
+        case "set":
+            let id = try f.nodeID()
+            var p = ContentProperties()
+            p.text = try f.text("text")
+            p.title = try f.text("title")
+            p.subtitle = try f.text("subtitle")
+            p.rows = try obj["rows"].map { v throws(ControlError) in try Fields.rows(v, key: "rows") }
+            if let v = try f.number("value") {
+                guard (0...1).contains(v) else { throw ControlError("\"value\" must be a number from 0 to 1") }
+                p.value = v
+            }
+            p.path = try f.text("path")
+            if p.path?.isEmpty == true { throw ControlError("\"path\" must name a PNG file") }
+            p.hidden = try f.bool("hidden")
+            p.tone = try f.choice("tone", ContentSpec.Tone.self)
+            if let c = try f.string("color") {
+                guard let color = Color(hex: c) else { throw ControlError("\"color\" must be \"#rrggbb\" or \"#rrggbbaa\"") }
+                p.color = color
+            }
+            if p.given.isEmpty {
+                throw ControlError("\"set\" needs at least one property (\(ContentProperties.names.map { "\"\($0)\"" }.joined(separator: ", ")))")
+            }
+            return .set(id: id, p)
+        case "insert_rows":
+            guard let rows = obj["rows"] else { throw ControlError("\"insert_rows\" needs \"rows\" (an array of row objects)") }
+            return .insertRows(id: try f.nodeID(), at: try f.index("at"), rows: try Fields.rows(rows, key: "rows"),
+                               animated: try f.animated())
+        case "remove_rows":
+            guard obj["count"] != nil else { throw ControlError("\"remove_rows\" needs \"count\" (how many rows)") }
+            return .removeRows(id: try f.nodeID(), at: try f.index("at"), count: try f.index("count"), animated: try f.animated())
+        case "update_row":
+            let change = RowChange(title: try f.text("title"), subtitle: try f.text("subtitle"), icon: try f.text("icon"),
+                                   action: try f.text("action"))
+            if change == RowChange() {
+                throw ControlError("\"update_row\" needs at least one of \(RowChange.names.map { "\"\($0)\"" }.joined(separator: ", "))")
+            }
+            return .updateRow(id: try f.nodeID(), at: try f.index("at"), change)
+        default:   // "set_values", the last name in `fields`
+            guard let v = obj["values"] else { throw ControlError("\"set_values\" needs \"values\" (an object of names and values)") }
+            return .setValues(try Fields.values(v))
         }
     }
+
+    /// A JSON object of named values (`set_values`, the data file): text for strings,
+    /// numbers and booleans, rows for an array of row objects.
+    static func values(from v: ParsedJSON) throws(ControlError) -> [String: LiveValue] { try Fields.values(v) }
 
     /// Typed access to a command's fields with exact messages.
     private struct Fields {
@@ -152,6 +249,84 @@ enum ControlCommand: Equatable, Sendable {
             guard let v = obj[key] else { return nil }
             guard case .string(let s) = v else { throw ControlError("\"\(key)\" must be a string") }
             return s
+        }
+        /// A text shown on screen: at most `LiveLimits.maxTextBytes`.
+        func text(_ key: String) throws(ControlError) -> String? {
+            guard let s = try string(key) else { return nil }
+            try Fields.checkText(s, key: key)
+            return s
+        }
+        static func checkText(_ s: String, key: String) throws(ControlError) {
+            if s.utf8.count > LiveLimits.maxTextBytes {
+                throw ControlError("\"\(key)\" is \(s.utf8.count) bytes; a text is at most \(LiveLimits.maxTextBytes)")
+            }
+        }
+        func bool(_ key: String) throws(ControlError) -> Bool? {
+            guard let v = obj[key] else { return nil }
+            guard case .bool(let b) = v else { throw ControlError("\"\(key)\" must be true or false") }
+            return b
+        }
+        /// The content node a content command addresses (its `id`).
+        func nodeID() throws(ControlError) -> String {
+            guard let v = obj["id"] else { throw ControlError("\"\(cmd)\" needs \"id\" (the content node's id)") }
+            guard case .string(let s) = v, !s.isEmpty else { throw ControlError("\"id\" must be a content node's id (a string)") }
+            return s
+        }
+        /// A row index or count: a whole number from 0.
+        func index(_ key: String) throws(ControlError) -> Int {
+            guard let d = try number(key) else { throw ControlError("\"\(cmd)\" needs \"\(key)\" (a whole number from 0)") }
+            guard d >= 0, d == d.rounded(), d <= Double(LiveLimits.maxRows) else {
+                throw ControlError("\"\(key)\" must be a whole number from 0 to \(LiveLimits.maxRows)")
+            }
+            return Int(d)
+        }
+        /// Rows as in the app file: objects with `title` and optional `subtitle`, `icon`, `action`.
+        static func rows(_ v: ParsedJSON, key: String) throws(ControlError) -> [ContentSpec.Row] {
+            guard case .array(let items) = v else { throw ControlError("\"\(key)\" must be an array of row objects") }
+            guard items.count <= LiveLimits.maxRows else {
+                throw ControlError("\"\(key)\" has \(items.count) rows; a list has at most \(LiveLimits.maxRows)")
+            }
+            var rows: [ContentSpec.Row] = []
+            for (i, item) in items.enumerated() {
+                guard case .object(let o) = item else { throw ControlError("\"\(key)\"[\(i)] must be an object with \"title\"") }
+                for k in o.keys.sorted() where !RowChange.names.contains(k) {
+                    var m = "\"\(key)\"[\(i)] has an unknown field \"\(k.clippedForMessage())\" (a row has \(RowChange.names.map { "\"\($0)\"" }.joined(separator: ", ")))"
+                    if let near = suggestion(k, in: RowChange.names) { m += " (did you mean \"\(near)\"?)" }
+                    throw ControlError(m)
+                }
+                let r = Fields(cmd: "\(key)[\(i)]", obj: o)
+                do throws(ControlError) {
+                    guard let title = try r.text("title") else { throw ControlError("needs \"title\"") }
+                    rows.append(ContentSpec.Row(title: title, subtitle: try r.text("subtitle"), icon: try r.text("icon"),
+                                                action: try r.text("action")))
+                } catch { throw ControlError("\"\(key)\"[\(i)]: \(error.message)") }
+            }
+            return rows
+        }
+        static func values(_ v: ParsedJSON) throws(ControlError) -> [String: LiveValue] {
+            guard case .object(let o) = v else { throw ControlError("\"values\" must be an object of names and values") }
+            guard o.count <= LiveLimits.maxValues else {
+                throw ControlError("\"values\" names \(o.count) values; at most \(LiveLimits.maxValues) at once")
+            }
+            var out: [String: LiveValue] = [:]
+            for name in o.keys.sorted() {
+                guard ContentID.isValid(name) else {
+                    throw ControlError("\"\(name.clippedForMessage())\" is not a value name (letters, digits, '_', '-', '.'; at most \(ContentID.maxLength))")
+                }
+                switch o[name]! {
+                case .string(let s):
+                    try checkText(s, key: name)
+                    out[name] = .text(s)
+                case .number(let d):
+                    guard d.isFinite else { throw ControlError("\"\(name)\" must be a finite number") }
+                    out[name] = .text(d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d))
+                case .bool(let b): out[name] = .text(b ? "true" : "false")
+                case .array(let a): out[name] = .rows(try rows(.array(a), key: name))
+                case .null, .object:
+                    throw ControlError("\"\(name)\" must be a text, a number, a boolean or an array of rows (values do not nest)")
+                }
+            }
+            return out
         }
         func required(_ key: String) throws(ControlError) -> String {
             guard let s = try string(key), !s.isEmpty else { throw ControlError("\"\(cmd)\" needs \"\(key)\" (a string)") }

@@ -1,9 +1,10 @@
 import DrawerRuntime
 
 /// Turns a control-socket command into the same `do <target> <action>` calls a touch script
-/// makes, so both paths drive components identically.
+/// makes, so both paths drive components identically; content commands go to the app's
+/// live content.
 enum ControlDispatch {
-    static func perform(_ command: ControlCommand, on screen: Screen, at now: Instant) throws(ActionError) {
+    static func perform(_ command: ControlCommand, on screen: Screen, live: LiveContent, at now: Instant) throws(ActionError) {
         func call(_ target: String, _ action: String, _ args: [String] = []) throws(ActionError) {
             try screen.perform(target: target, action: action, arguments: args, at: now)
         }
@@ -26,6 +27,13 @@ enum ControlDispatch {
             let action = screen.component(target)?.kind == "side_drawer" ? "replace_pane" : "replace_content"
             try call(target, action, [page])
         case .snapSheet(let target, let anchor, let animated): try call(target, "snap", [String(anchor)] + instant(animated))
+        case .set(let id, let properties): try live.set(id: id, properties)
+        case .insertRows(let id, let at, let rows, let animated):
+            try live.insertRows(id: id, at: at, rows: rows, animated: animated, time: now)
+        case .removeRows(let id, let at, let count, let animated):
+            try live.removeRows(id: id, at: at, count: count, animated: animated, time: now)
+        case .updateRow(let id, let at, let change): try live.updateRow(id: id, at: at, change)
+        case .setValues(let values): try live.setValues(values)
         case .subscribe, .unsubscribe:
             break   // handled by the socket itself
         }

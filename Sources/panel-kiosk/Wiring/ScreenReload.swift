@@ -5,9 +5,10 @@ import DrawerRuntime
 enum ScreenReload {
     /// A fresh screen from `path`, with the state of every component whose id and kind
     /// match one on `old` carried over. Throws the file's diagnostics when it is invalid.
-    static func reload(path: String, old: Screen, geometry: FrameGeometry) throws -> SceneBuilder.Built {
+    /// `values`: the running named values, which stay (the file's `[values]` only start them).
+    static func reload(path: String, old: Screen, geometry: FrameGeometry, values: [String: LiveValue]) throws -> SceneBuilder.Built {
         let app = try loadApp(path)
-        let built = try SceneBuilder.build(app: app, geometry: geometry)
+        let built = try SceneBuilder.build(app: app, geometry: geometry, values: values)
         for c in built.screen.components {
             if let previous = old.component(c.id), previous.kind == c.kind { c.carryState(from: previous) }
         }

@@ -1,0 +1,314 @@
+import DrawerRuntime
+import Foundation
+import PanelRenderer
+import XCTest
+@testable import panel_kiosk
+
+/// Content changed at run time (`send` lines, the socket's commands, the data file) draws
+/// the same pixels as an app file that had the new content from the start, repaints only
+/// what changed, and refuses bad changes without touching the screen.
+final class LiveContentTests: XCTestCase {
+    /// What the fixture app shows; each test changes some of it at run time and compares
+    /// with a file that says the same from the start.
+    struct Fixture {
+        var label = "Platform 3"
+        var tone = "secondary"
+        var rows = [("Airport", "on time"), ("Harbour", "on time"), ("University", "+5 min")]
+        var progress = 0.25
+        var image = "a.png"
+        var buttonHidden = false
+        var buttonTitle = "Refresh"
+        var nextTrain = "08:12"
+        var departures = [("08:12 S1", "Airport"), ("08:15 RE4", "Harbour")]
+
+        func toml(dir: String) -> String {
+            func rowTables(_ key: String, _ rows: [(String, String)]) -> String {
+                rows.map { "[[\(key)]]\ntitle = \"\($0.0)\"\nsubtitle = \"\($0.1)\"\n" }.joined(separator: "\n")
+            }
+            let values = departures.map { "{ title = \"\($0.0)\", subtitle = \"\($0.1)\" }" }.joined(separator: ", ")
+            return """
+            name = "Live"
+            [values]
+            next_train = "\(nextTrain)"
+            departures = [\(values)]
+
+            [background.content]
+            kind = "stack"
+            [[background.content.items]]
+            id = "headline"
+            kind = "label"
+            text = "Next train: {next_train}"
+            [[background.content.items]]
+            id = "platform"
+            kind = "label"
+            text = "\(label)"
+            tone = "\(tone)"
+            [[background.content.items]]
+            id = "load"
+            kind = "progress"
+            value = \(progress)
+            [[background.content.items]]
+            id = "photo"
+            kind = "image"
+            path = "\(dir)/\(image)"
+            width = 40
+            [[background.content.items]]
+            id = "refresh"
+            kind = "button"
+            title = "\(buttonTitle)"
+            action = "refresh"
+            hidden = \(buttonHidden)
+            [[background.content.items]]
+            id = "board"
+            kind = "list"
+            rows = "{departures}"
+
+            [[component]]
+            id = "drawer"
+            kind = "bottom_drawer"
+            initial = "partiallyRevealed"
+            [component.content]
+            id = "places"
+            kind = "list"
+            \(rowTables("component.content.rows", rows))
+            """
+        }
+    }
+
+    var dir = ""
+
+    override func setUpWithError() throws {
+        dir = CLI.tempDir()
+        for (name, rgb) in [("a.png", 0xCC3300 as UInt32), ("b.png", 0x0033CC)] {
+            let p = try XCTUnwrap(Pixmap(width: 20, height: 10))
+            for y in 0..<10 { for x in 0..<20 { p[x, y] = 0xFF00_0000 | rgb } }
+            try PNGCodec.encode(p.view, to: "\(dir)/\(name)")
+        }
+    }
+
+    /// The final frame of `fixture` after playing `script` (render's path, in process).
+    func render(_ fixture: Fixture, script: String = "") throws -> (Pixmap, KioskRuntime) {
+        let path = "\(dir)/app-\(UUID().uuidString).toml"
+        try fixture.toml(dir: dir).write(toFile: path, atomically: true, encoding: .utf8)
+        let app = try AppConfig.load(path: path)
+        let outcome = try OffscreenRun().run(app: app, geometry: FrameGeometry(widthPx: 480, heightPx: 640, scale: 1, board: .offscreenDefault),
+                                             script: try TouchScript.parse(script, name: "live.touch"), into: dir + "/out")
+        return (outcome.runtime.frame.pixmap, outcome.runtime)
+    }
+
+    func assertSamePixels(_ live: Pixmap, _ file: Pixmap, _ what: String, file f: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(live.width, file.width, file: f, line: line)
+        var differing = 0
+        for y in 0..<live.height { for x in 0..<live.width where live[x, y] != file[x, y] { differing += 1 } }
+        XCTAssertEqual(differing, 0, "\(what): \(differing) pixels differ from the app file with that content", file: f, line: line)
+    }
+
+    /// `send` lines at 100 ms, then compared with `expected` from the start.
+    func check(_ what: String, _ sends: [String], expected: Fixture, file: StaticString = #filePath, line: UInt = #line) throws {
+        let script = sends.map { "100 send \($0)" }.joined(separator: "\n")
+        let (live, _) = try render(Fixture(), script: script)
+        let (fromFile, _) = try render(expected)
+        assertSamePixels(live, fromFile, what, file: file, line: line)
+        // And the change is visible at all (a test that cannot fail proves nothing).
+        let (before, _) = try render(Fixture())
+        var differing = 0
+        for y in 0..<live.height { for x in 0..<live.width where live[x, y] != before[x, y] { differing += 1 } }
+        XCTAssertGreaterThan(differing, 0, "\(what) changed nothing on screen", file: file, line: line)
+    }
+
+    func testLabelText() throws {
+        var f = Fixture(); f.label = "Platform 4 (changed)"
+        try check("label text", [#"{"cmd": "set", "id": "platform", "text": "Platform 4 (changed)"}"#], expected: f)
+    }
+
+    func testLabelTone() throws {
+        var f = Fixture(); f.tone = "accent"
+        try check("label tone", [#"{"cmd": "set", "id": "platform", "tone": "accent"}"#], expected: f)
+    }
+
+    func testRowsReplaced() throws {
+        var f = Fixture(); f.rows = [("Zoo", "closed"), ("Stadium", "on time")]
+        try check("rows replaced", [#"{"cmd": "set", "id": "places", "rows": [{"title": "Zoo", "subtitle": "closed"}, {"title": "Stadium", "subtitle": "on time"}]}"#],
+                  expected: f)
+    }
+
+    func testRowsInsertedRemovedUpdated() throws {
+        var f = Fixture(); f.rows = [("Museum", "new"), ("Airport", "on time"), ("University", "cancelled")]
+        try check("row edits", [
+            #"{"cmd": "insert_rows", "id": "places", "at": 0, "rows": [{"title": "Museum", "subtitle": "new"}]}"#,
+            #"{"cmd": "remove_rows", "id": "places", "at": 2, "count": 1}"#,
+            #"{"cmd": "update_row", "id": "places", "at": 2, "subtitle": "cancelled"}"#,
+        ], expected: f)
+    }
+
+    func testProgress() throws {
+        var f = Fixture(); f.progress = 0.9
+        try check("progress", [#"{"cmd": "set", "id": "load", "value": 0.9}"#], expected: f)
+    }
+
+    func testImage() throws {
+        var f = Fixture(); f.image = "b.png"
+        try check("image", [#"{"cmd": "set", "id": "photo", "path": "\#(dir)/b.png"}"#], expected: f)
+    }
+
+    func testHiddenTakesNoSpace() throws {
+        var f = Fixture(); f.buttonHidden = true
+        try check("hidden", [#"{"cmd": "set", "id": "refresh", "hidden": true}"#], expected: f)
+    }
+
+    func testButtonTitle() throws {
+        var f = Fixture(); f.buttonTitle = "Reload now"
+        try check("button title", [#"{"cmd": "set", "id": "refresh", "title": "Reload now"}"#], expected: f)
+    }
+
+    func testNamedValuesAndBoundRowsInOneFrame() throws {
+        var f = Fixture(); f.nextTrain = "08:15"; f.departures = [("08:15 RE4", "Harbour"), ("08:21 S3", "University"), ("08:30 S1", "Airport")]
+        try check("named values", [
+            #"{"cmd": "set_values", "values": {"next_train": "08:15", "departures": [{"title": "08:15 RE4", "subtitle": "Harbour"}, {"title": "08:21 S3", "subtitle": "University"}, {"title": "08:30 S1", "subtitle": "Airport"}]}}"#,
+        ], expected: f)
+    }
+
+    /// A row insert slides the rows below into place; the component's position stays.
+    func testInsertSlidesAndKeepsTheComponentsState() throws {
+        let script = """
+        0 do drawer set_position partiallyRevealed instant
+        100 send {"cmd": "insert_rows", "id": "places", "at": 0, "rows": [{"title": "Museum"}]}
+        """
+        let (_, runtime) = try render(Fixture(), script: script)
+        XCTAssertEqual(runtime.state(timeMS: 0)["components"]?["drawer"]?["position"], "partiallyRevealed",
+                       "content changes never move a component")
+        // Mid-slide the runtime keeps drawing; afterwards it rests.
+        XCTAssertFalse(runtime.isMoving)
+    }
+
+    // MARK: damage
+
+    /// A changed label repaints its own line, not the screen; the same label change with
+    /// the same length of text repaints nothing else.
+    func testLabelChangeRepaintsOnlyItsArea() throws {
+        let path = "\(dir)/app.toml"
+        try Fixture().toml(dir: dir).write(toFile: path, atomically: true, encoding: .utf8)
+        let runtime = try KioskRuntime(app: try AppConfig.load(path: path),
+                                       geometry: FrameGeometry(widthPx: 480, heightPx: 640, scale: 1, board: .offscreenDefault),
+                                       eventsPath: nil, now: .zero)
+        _ = runtime.drawFrame(showingAt: .milliseconds(0))
+        var t = 16.0
+        while runtime.isMoving { _ = runtime.drawFrame(showingAt: .milliseconds(t)); t += 16 }
+        XCTAssertEqual(runtime.drawFrame(showingAt: .milliseconds(t)), [], "at rest nothing is drawn")
+        _ = try runtime.execute(.set(id: "platform", .init(text: "Platform 9")), at: .milliseconds(t))
+        let region = runtime.drawFrame(showingAt: .milliseconds(t + 16))
+        XCTAssertEqual(region.count, 1)
+        let r = try XCTUnwrap(region.first)
+        // The label's line: the stack's 16 pt padding, below the headline, about one line tall.
+        XCTAssertLessThanOrEqual(r.height, 30, "one line of text, not the page: \(r)")
+        XCTAssertGreaterThan(r.y, 16, "below the headline: \(r)")
+        XCTAssertLessThan(r.width * r.height, 480 * 640 / 20, "a small part of the frame: \(r)")
+        // Its pixels equal a full repaint of the same screen.
+        let incremental = runtime.frame.pixmap
+        let copy = try XCTUnwrap(Pixmap(width: 480, height: 640))
+        for y in 0..<640 { for x in 0..<480 { copy[x, y] = incremental[x, y] } }
+        runtime.drawWhole(at: .milliseconds(t + 16))
+        assertSamePixels(copy, runtime.frame.pixmap, "incremental repaint")
+    }
+
+    // MARK: errors change nothing
+
+    func testBadCommandsAreErrorsAndChangeNothing() throws {
+        let path = "\(dir)/app.toml"
+        try Fixture().toml(dir: dir).write(toFile: path, atomically: true, encoding: .utf8)
+        let runtime = try KioskRuntime(app: try AppConfig.load(path: path),
+                                       geometry: FrameGeometry(widthPx: 480, heightPx: 640, scale: 1, board: .offscreenDefault),
+                                       eventsPath: nil, now: .zero)
+        runtime.drawWhole(at: .zero)
+        let before = (0..<(480 * 640)).map { runtime.frame.pixmap[$0 % 480, $0 / 480] }
+        let valuesBefore = runtime.live.values
+        let cases: [(String, String)] = [
+            (#"{"cmd": "set", "id": "platfrom", "text": "x"}"#, "no content node 'platfrom' (did you mean 'platform'?)"),
+            (#"{"cmd": "set", "id": "platform", "value": 0.5}"#, "'platform' is a label, which has no \"value\""),
+            (#"{"cmd": "set", "id": "platform", "text": 7}"#, "\"text\" must be a string"),
+            (#"{"cmd": "set", "id": "platform", "text": "\#(String(repeating: "x", count: 5000))"}"#, "\"text\" is 5000 bytes; a text is at most 4096"),
+            (#"{"cmd": "set", "id": "load", "value": 1.5}"#, "\"value\" must be a number from 0 to 1"),
+            (#"{"cmd": "set", "id": "photo", "path": "/nonexistent.png"}"#, "'photo': \"path\" = '/nonexistent.png'"),
+            (#"{"cmd": "remove_rows", "id": "places", "at": 2, "count": 5}"#, "list 'places': rows 2..<7 are not all there (it has 3)"),
+            (#"{"cmd": "update_row", "id": "places", "at": 3, "title": "x"}"#, "list 'places': no row 3 (it has 3)"),
+            (#"{"cmd": "insert_rows", "id": "board", "at": 0, "rows": [{"title": "x"}]}"#, "list 'board' shows the value 'departures'"),
+            (#"{"cmd": "insert_rows", "id": "platform", "at": 0, "rows": [{"title": "x"}]}"#, "'platform' is a label, not a list"),
+            (#"{"cmd": "set_values", "values": {"next_train": {"a": 1}}}"#, "values do not nest"),
+            (#"{"cmd": "set_values", "values": {"next_train": [{"title": "x"}]}}"#, "value 'next_train' holds text, not rows"),
+            (#"{"cmd": "set_values", "values": {"departures": [{"title": "ok"}, {"titel": "x"}]}}"#, "\"departures\"[1] has an unknown field \"titel\""),
+            (#"{"cmd": "set", "id": "places", "rows": [\#(Array(repeating: #"{"title":"r"}"#, count: 1001).joined(separator: ","))]}"#,
+             "\"rows\" has 1001 rows; a list has at most 1000"),
+        ]
+        for (json, expected) in cases {
+            let parsed = ControlCommand.parse(line: Array(json.utf8))
+            let message: String
+            switch parsed.result {
+            case .failure(let e): message = e.message
+            case .success(let command):
+                do { _ = try runtime.execute(command, at: .milliseconds(10)); message = "(accepted)" } catch { message = error.message }
+            }
+            XCTAssertTrue(message.contains(expected), "\(json.prefix(80)): got \(message)")
+        }
+        XCTAssertEqual(runtime.live.values, valuesBefore)
+        runtime.drawWhole(at: .milliseconds(10))
+        let after = (0..<(480 * 640)).map { runtime.frame.pixmap[$0 % 480, $0 / 480] }
+        XCTAssertTrue(before == after, "an error changes nothing on screen")
+    }
+
+    // MARK: the app file
+
+    func testCheckReportsDuplicateIdsAndValuesThatAreMissing() throws {
+        let path = "\(dir)/bad.toml"
+        try """
+        [values]
+        next = "1"
+        [background.content]
+        kind = "stack"
+        [[background.content.items]]
+        id = "a"
+        kind = "label"
+        text = "{nxet} and {next}"
+        [[background.content.items]]
+        id = "a"
+        kind = "label"
+        text = "{{literal}} {broken"
+        [[background.content.items]]
+        kind = "list"
+        rows = "{missing_rows}"
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try CLI.run(["check", path])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue((r.stdout + r.stderr).contains("bad.toml:10:1: duplicate content id 'a' (first at line 6)"), r.stdout + r.stderr)
+        XCTAssertTrue((r.stdout + r.stderr).contains("bad.toml:6:1: 'text' shows '{nxet}', which has no value: add it to [values] (did you mean '{next}'?)"), r.stdout + r.stderr)
+        XCTAssertTrue((r.stdout + r.stderr).contains("'text': a '{' with no '}'; write '{{' for a brace"), r.stdout + r.stderr)
+        XCTAssertTrue((r.stdout + r.stderr).contains("'rows' is bound to '{missing_rows}', which has no value"), r.stdout + r.stderr)
+    }
+
+    func testLiteralBracesAndNumbersAsValues() throws {
+        XCTAssertEqual(Template.render("{{x}} {n}°", ["n": .text("21")]), "{x} 21°")
+        XCTAssertEqual(Template.binding("{departures}"), "departures")
+        XCTAssertNil(Template.binding("Next {departures}"))
+        let v = try ControlCommand.values(from: .object(["n": .number(21), "f": .number(2.5), "b": .bool(true)]))
+        XCTAssertEqual(v, ["n": .text("21"), "f": .text("2.5"), "b": .text("true")])
+    }
+
+    // MARK: through the binary
+
+    /// `render --script` with `send` lines and `--state` showing the values.
+    func testRenderPlaysSendLinesAndStateHasValues() throws {
+        let script = "\(dir)/feed.touch"
+        try """
+        # a '#' inside the JSON is not a comment
+        50 send {"cmd": "set_values", "values": {"clock": "09:41 #1"}}
+        """.write(toFile: script, atomically: true, encoding: .utf8)
+        let r = try CLI.run(["render", "--config", CLI.root + "/examples/departures.toml", "--script", script,
+                             "--out", dir + "/cli", "--state", dir + "/state.json"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let state = try String(contentsOfFile: dir + "/state.json", encoding: .utf8)
+        XCTAssertTrue(state.contains(#""clock": "09:41 #1""#), state)
+        try "10 send {\"cmd\": \"set\", \"id\": \"nxet\", \"text\": \"x\"}\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let bad = try CLI.run(["render", "--config", CLI.root + "/examples/departures.toml", "--script", script, "--out", dir + "/cli"])
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.stderr.contains("feed.touch:1: no content node 'nxet' (did you mean 'next'?)"), bad.stderr)
+    }
+}
