@@ -125,6 +125,89 @@ final class HeadlessRunTests: XCTestCase {
         XCTAssertEqual(differing, 0, "pixels differing between headless's last frame and render's final.png")
     }
 
+    /// The departures example as the device runs it: content set over the socket and fed
+    /// through the data file; a malformed data file is reported with its line and column and
+    /// the values shown stay; the last frame equals render's of the same changes.
+    func testLiveContentOverTheSocketAndTheDataFile() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        var text = try String(contentsOfFile: CLI.root + "/examples/departures.toml", encoding: .utf8)
+        text = text.replacingOccurrences(of: "socket = \"/tmp/panel-kiosk-departures.sock\"", with: "socket = \"\(dir.file("control.sock"))\"")
+        dir.write("app.toml", text + "\n[data]\nfile = \"feed.json\"\n")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: CLI.binary)
+        p.arguments = ["run", "--headless", "--size", "800x480", "--config", dir.file("app.toml"),
+                       "--state", dir.file("state.json"), "--capture-scanout", dir.file("last.png")]
+        let err = Pipe()
+        p.standardError = err
+        try p.run()
+        defer { if p.isRunning { p.terminate() } }
+        waitFor(30, "the control socket") { access(dir.file("control.sock"), F_OK) == 0 }
+        let errFD = err.fileHandleForReading.fileDescriptor
+        _ = fcntl(errFD, F_SETFL, fcntl(errFD, F_GETFL) | O_NONBLOCK)
+        var stderr = ""
+        func readStderr() {
+            var buf = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let n = buf.withUnsafeMutableBytes { read(errFD, $0.baseAddress, $0.count) }
+                guard n > 0 else { return }
+                stderr += String(decoding: buf[0..<n], as: UTF8.self)
+            }
+        }
+
+        let client = TestClient(path: dir.file("control.sock"))
+        var received: [String] = []
+        func replies(_ n: Int) -> [String] {
+            waitFor(30, "\(n) replies") {
+                received += client.lines()
+                return received.filter { $0.contains("\"ok\"") }.count >= n
+            }
+            return received.filter { $0.contains("\"ok\"") }
+        }
+        client.send(#"{"cmd": "set", "id": "notice", "text": "Lift at platform 4 out of order"}"# + "\n")
+        client.send(#"{"cmd": "set_values", "values": {"next_train": "08:12", "departures": [{"title": "08:12  S1  Airport", "subtitle": "Platform 3"}]}}"# + "\n")
+        client.send(#"{"cmd": "set", "id": "nxet", "text": "x"}"# + "\n")
+        let r = replies(3)
+        XCTAssertTrue(r[0].contains("\"ok\":true"), r[0])
+        XCTAssertTrue(r[1].contains("\"ok\":true"), r[1])
+        XCTAssertTrue(r[2].contains("no content node 'nxet' (did you mean 'next'?)"), r[2])
+
+        // The feed writes the data file atomically (a new file renamed over it).
+        func feed(_ json: String) {
+            dir.write("feed.tmp", json)
+            rename(dir.file("feed.tmp"), dir.file("feed.json"))
+        }
+        feed(#"{"clock": "08:09"}"#)
+        waitFor(30, "the data file to be applied") { readStderr(); return stderr.contains("applied data file") }
+        feed("{\n  \"clock\": \"08:11\",\n  \"next_train\": \n}")
+        waitFor(30, "the malformed data file to be reported") { readStderr(); return stderr.contains("keeping the values shown") }
+        XCTAssertTrue(stderr.contains("feed.json:4:1: not valid JSON"), stderr)
+        feed(#"{"clock": "08:10"}"#)
+        waitFor(30, "the data file to be valid again") { readStderr(); return stderr.contains("is valid again") }
+        feed("[1, 2]")
+        waitFor(30, "a data file that is no object") { readStderr(); return stderr.contains("\"values\" must be an object") }
+
+        p.terminate()
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 0, stderr)
+        let state = dir.read("state.json") ?? ""
+        XCTAssertTrue(state.contains(#""clock": "08:10""#), "the last good values stay: \(state)")
+        XCTAssertTrue(state.contains(#""next_train": "08:12""#), state)
+
+        // render with the same changes as send lines draws the same last frame.
+        dir.write("same.touch", """
+        0 send {"cmd": "set", "id": "notice", "text": "Lift at platform 4 out of order"}
+        0 send {"cmd": "set_values", "values": {"clock": "08:10", "next_train": "08:12", "departures": [{"title": "08:12  S1  Airport", "subtitle": "Platform 3"}]}}
+        """)
+        let rendered = try CLI.run(["render", "--config", dir.file("app.toml"), "--size", "800x480", "--script", dir.file("same.touch"),
+                                    "--out", dir.path])
+        XCTAssertEqual(rendered.status, 0, rendered.stderr)
+        let a = try PNGCodec.decode(path: dir.file("last.png")), b = try PNGCodec.decode(path: dir.file("final.png"))
+        var differing = 0
+        for y in 0..<min(a.height, b.height) { for x in 0..<min(a.width, b.width) where a[x, y] != b[x, y] { differing += 1 } }
+        XCTAssertEqual(differing, 0, "pixels differing between the headless kiosk's last frame and render's")
+    }
+
     func testHeadlessWithABoardWhoseModeIsAutoSaysWhatToDo() throws {
         let dir = TempDir()
         defer { dir.remove() }

@@ -312,3 +312,45 @@ final class LiveContentTests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("feed.touch:1: no content node 'nxet' (did you mean 'next'?)"), bad.stderr)
     }
 }
+
+/// The cost of live content on the device's frame path, printed as a figure (not asserted:
+/// a busy machine would break a timed assertion). `scripts/test` runs it in the release build.
+final class LiveContentBenchTests: XCTestCase {
+    /// One second of the departures board at 60 Hz with 100 `set_values` in it (the clock,
+    /// the next train and all departure rows), each frame drawn with its damage as on the
+    /// device: the extra frame time against the same second with no updates.
+    func testHundredSetValuesPerSecondOnTheDeparturesBoard() throws {
+        let app = try AppConfig.load(path: CLI.root + "/examples/departures.toml")
+        let geometry = FrameGeometry(widthPx: 800, heightPx: 480, scale: 1, board: .offscreenDefault)
+        func second(updates: Int) throws -> (meanMS: Double, maxMS: Double, damagedPx: Int) {
+            let runtime = try KioskRuntime(app: app, geometry: geometry, eventsPath: nil, now: .zero)
+            _ = runtime.drawFrame(showingAt: .zero)
+            var total = 0.0, worst = 0.0, pixels = 0, sent = 0
+            for frame in 1...60 {
+                let t = Double(frame) * 1000 / 60
+                let start = monotonicNanoseconds()
+                while sent < updates * frame / 60 {
+                    sent += 1
+                    let rows = (0..<8).map { i in
+                        ContentSpec.Row(title: String(format: "08:%02d  S%d  Airport", (sent + i * 3) % 60, i + 1),
+                                        subtitle: "Platform \(i % 4 + 1) · +\(sent % 7) min")
+                    }
+                    _ = try runtime.execute(.setValues(["clock": .text(String(format: "08:%02d:%02d", sent / 60, sent % 60)),
+                                                        "next_train": .text(String(format: "08:%02d", sent % 60)),
+                                                        "departures": .rows(rows)]), at: .milliseconds(t))
+                }
+                for r in runtime.drawFrame(showingAt: .milliseconds(t)) { pixels += r.width * r.height }
+                let ms = Double(monotonicNanoseconds() - start) / 1e6
+                total += ms
+                worst = max(worst, ms)
+            }
+            return (total / 60, worst, pixels / 60)
+        }
+        _ = try second(updates: 100)   // warm the glyph cache
+        let idle = try second(updates: 0), busy = try second(updates: 100)
+        print(String(format: "LIVE-CONTENT: 100 set_values/s on departures at 800x480: %.3f ms per frame (max %.3f, %d px repainted per frame); with no updates %.3f ms; cost %.3f ms per frame",
+                     busy.meanMS, busy.maxMS, busy.damagedPx, idle.meanMS, busy.meanMS - idle.meanMS))
+        XCTAssertGreaterThan(busy.damagedPx, 0, "updates repaint something")
+        XCTAssertLessThan(busy.damagedPx, 800 * 480, "updates repaint part of the frame, not all of it")
+    }
+}

@@ -34,7 +34,10 @@ final class SoakTests: XCTestCase {
         let dir = TempDir()
         defer { dir.remove() }
         // The drawer example, reloaded from a copy (a reload reads the file again).
+        // Its list gets an id, so the device's program can change the rows every minute.
         let text = try String(contentsOfFile: CLI.root + "/examples/drawer.toml", encoding: .utf8)
+            .replacingOccurrences(of: "[component.content]\nkind = \"list\"", with: "[component.content]\nid = \"places\"\nkind = \"list\"")
+        XCTAssertTrue(text.contains("id = \"places\""))
         dir.write("app.toml", text)
         let app = try AppConfig.load(path: dir.file("app.toml"))
         var board = BoardConfig.offscreenDefault
@@ -79,7 +82,7 @@ final class SoakTests: XCTestCase {
         func command(_ json: String) {
             let parsed = ControlCommand.parse(line: Array(json.utf8))
             guard case .success(let c) = parsed.result else { return XCTFail("\(json): \(parsed.result)") }
-            _ = try? runtime.execute(c, at: at(now))
+            do { _ = try runtime.execute(c, at: at(now)) } catch { XCTFail("\(json): \(error.message)") }
             commands += 1
             settle()
         }
@@ -104,6 +107,10 @@ final class SoakTests: XCTestCase {
             }
             command("{\"cmd\": \"set_position\", \"target\": \"drawer\", \"position\": \"open\"}")
             command("{\"cmd\": \"set_position\", \"target\": \"drawer\", \"position\": \"collapsed\", \"animated\": false}")
+            // Live content: a new text every minute (text caches must stay bounded), a row in and out.
+            command("{\"cmd\": \"update_row\", \"id\": \"places\", \"at\": 0, \"subtitle\": \"updated at minute \(minute)\"}")
+            command("{\"cmd\": \"insert_rows\", \"id\": \"places\", \"at\": 1, \"rows\": [{\"title\": \"Stop \(minute % 97)\"}]}")
+            command("{\"cmd\": \"remove_rows\", \"id\": \"places\", \"at\": 1, \"count\": 1}")
             if minute % 60 == 59 {
                 XCTAssertTrue(runtime.reload(reason: "soak"), "the hourly reload")
                 reloads += 1

@@ -47,6 +47,13 @@ struct Check: ParsableCommand {
             _ = ThemeFile.parse(root, appearance: "light", sink: sink)
         default:
             let app = AppConfig.parse(root, path: file, sink: sink)
+            // The data file is another program's: a bad one does not stop the kiosk, but
+            // check says what is wrong with it, at its own line and column.
+            if let data = app.dataFile, access(data, F_OK) == 0 {
+                do { _ = try DataFile.read(data) } catch {
+                    sink.add(Diagnostic(file: error.file, line: error.line, column: error.column, message: error.message))
+                }
+            }
             if let theme = app.themePath {
                 do { _ = try ThemeFile.load(path: theme, appearance: app.appearance) } catch {
                     for d in error.items { sink.add(d) }

@@ -93,13 +93,13 @@ struct AppConfig: Sendable {
             if let f = data.string("file"), let node = data.raw("file") {
                 let full = resolve(f, base)
                 app.dataFile = full
-                // Missing is fine (the feeding program may not have written it yet); anything
-                // else that is there must be a readable JSON object of values.
-                if access(full, F_OK) == 0 {
-                    do { app.values.merge(try DataFile.read(full)) { _, file in file } } catch {
-                        sink.error(node, "'file' = '\(full)': \(error)")
-                    }
+                // Its values count as given (placeholders may name them). Missing or bad is
+                // not the app file's problem: the feeding program may not have written it
+                // yet, and the kiosk starts with [values] and reports it (check does too).
+                if access(full, F_OK) == 0, let values = try? DataFile.read(full) {
+                    app.values.merge(values) { _, file in file }
                 }
+                _ = node
             } else if !data.has("file") { sink.error(data.node, "[data] needs 'file' (a JSON file of values)") }
             data.finish()
         }

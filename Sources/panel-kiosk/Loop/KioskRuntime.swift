@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import DrawerRuntime
 import PanelRenderer
 
@@ -51,6 +54,8 @@ final class KioskRuntime {
         blanker = IdleBlanker(blankAfterS: board.blankAfterS, fadeS: board.fadeS,
                               idleResetS: board.idleResetS ?? app.idleResetS, now: now)
         attachEvents(to: screen)
+        // A data file there at start is reported now (its values, when good, are in `app`).
+        if let dataPath, access(dataPath, F_OK) == 0 { applyDataFile(at: now) }
     }
 
     private func attachEvents(to screen: Screen) {
@@ -120,20 +125,28 @@ final class KioskRuntime {
     }
 
     /// The data file changed: its values are applied, or its problem reported (the values
-    /// shown stay). Returns whether they were applied.
-    @discardableResult
-    func applyDataFile(at now: Instant) -> Bool {
-        guard let dataPath else { return false }
+    /// shown stay). The log says when it was first applied and when it is valid again after
+    /// a problem, not every time (a feed writes it every second).
+    func applyDataFile(at now: Instant) {
+        guard let dataPath else { return }
         do {
             _ = try execute(.setValues(try DataFile.read(dataPath)), at: now)
-            return true
+            switch dataFileHealth {
+            case .unread: printError("panel-kiosk: applied data file \(dataPath)")
+            case .failing: printError("panel-kiosk: data file \(dataPath) is valid again; applied")
+            case .applied: break
+            }
+            dataFileHealth = .applied
         } catch let e as DataFileError {
             printError("panel-kiosk: \(e); keeping the values shown")
+            dataFileHealth = .failing
         } catch {
             printError("panel-kiosk: \(dataPath): \(error); keeping the values shown")
+            dataFileHealth = .failing
         }
-        return false
     }
+    private enum DataFileHealth { case unread, applied, failing }
+    private var dataFileHealth = DataFileHealth.unread
 
     /// The blanker's idea of time moves on (no touch): fades, blanking, the idle reset.
     func tick(at now: Instant) -> [IdleBlanker.Action] {
