@@ -70,17 +70,9 @@ final class HeadlessRunTests: XCTestCase {
         }
 
         // SIGHUP reloads the app file; the drawer keeps its position and the socket serves on.
-        let errFD = err.fileHandleForReading.fileDescriptor
-        _ = fcntl(errFD, F_SETFL, fcntl(errFD, F_GETFL) | O_NONBLOCK)
-        var stderr = ""
-        func readStderr() {
-            var buf = [UInt8](repeating: 0, count: 4096)
-            while true {
-                let n = buf.withUnsafeMutableBytes { read(errFD, $0.baseAddress, $0.count) }
-                guard n > 0 else { return }
-                stderr += String(decoding: buf[0..<n], as: UTF8.self)
-            }
-        }
+        let errors = StderrReader(err)
+        var stderr: String { errors.text }
+        func readStderr() { errors.poll() }
         kill(p.processIdentifier, SIGHUP)
         waitFor(30, "the reload") { readStderr(); return stderr.contains("reloaded") }
         client.send("{\"cmd\": \"subscribe\", \"id\": 3}\n")
@@ -99,8 +91,7 @@ final class HeadlessRunTests: XCTestCase {
 
         p.terminate()   // SIGTERM
         p.waitUntilExit()
-        _ = fcntl(errFD, F_SETFL, fcntl(errFD, F_GETFL) & ~O_NONBLOCK)
-        stderr += String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        errors.readToEnd()
         XCTAssertEqual(p.terminationStatus, 0, stderr)
         XCTAssertTrue(stderr.contains("headless"), stderr)
 
@@ -143,17 +134,9 @@ final class HeadlessRunTests: XCTestCase {
         try p.run()
         defer { if p.isRunning { p.terminate() } }
         waitFor(30, "the control socket") { access(dir.file("control.sock"), F_OK) == 0 }
-        let errFD = err.fileHandleForReading.fileDescriptor
-        _ = fcntl(errFD, F_SETFL, fcntl(errFD, F_GETFL) | O_NONBLOCK)
-        var stderr = ""
-        func readStderr() {
-            var buf = [UInt8](repeating: 0, count: 4096)
-            while true {
-                let n = buf.withUnsafeMutableBytes { read(errFD, $0.baseAddress, $0.count) }
-                guard n > 0 else { return }
-                stderr += String(decoding: buf[0..<n], as: UTF8.self)
-            }
-        }
+        let errors = StderrReader(err)
+        var stderr: String { errors.text }
+        func readStderr() { errors.poll() }
 
         let client = TestClient(path: dir.file("control.sock"))
         var received: [String] = []
@@ -215,5 +198,33 @@ final class HeadlessRunTests: XCTestCase {
         let r = try CLI.run(["run", "--headless", "--board", dir.file("board.toml"), "--config", CLI.root + "/examples/drawer.toml"])
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.stderr.contains("mode is 'auto'"), r.stderr)
+    }
+}
+
+/// What a child kiosk writes to stderr, read as it comes without blocking.
+private final class StderrReader {
+    private let pipe: Pipe
+    private var fd: Int32 { pipe.fileHandleForReading.fileDescriptor }
+    private(set) var text = ""
+
+    init(_ pipe: Pipe) {
+        self.pipe = pipe
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+    }
+
+    /// Takes what has arrived so far.
+    func poll() {
+        var buf = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard n > 0 else { return }
+            text += String(decoding: buf[0..<n], as: UTF8.self)
+        }
+    }
+
+    /// Takes the rest, once the child has exited.
+    func readToEnd() {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        text += String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 }
