@@ -236,6 +236,8 @@ final class LiveContentTests: XCTestCase {
             (#"{"cmd": "set_values", "values": {"next_train": {"a": 1}}}"#, "values do not nest"),
             (#"{"cmd": "set_values", "values": {"next_train": [{"title": "x"}]}}"#, "value 'next_train' holds text, not rows"),
             (#"{"cmd": "set_values", "values": {"departures": [{"title": "ok"}, {"titel": "x"}]}}"#, "\"departures\"[1] has an unknown field \"titel\""),
+            (#"{"cmd": "set_values", "values": {\#((0..<1000).map { "\"v\($0)\": \"x\"" }.joined(separator: ", "))}}"#,
+             "that makes 1002 named values; an app has at most 1000"),
             (#"{"cmd": "set", "id": "places", "rows": [\#(Array(repeating: #"{"title":"r"}"#, count: 1001).joined(separator: ","))]}"#,
              "\"rows\" has 1001 rows; a list has at most 1000"),
         ]

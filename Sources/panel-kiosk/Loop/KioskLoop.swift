@@ -49,8 +49,11 @@ final class KioskLoop: FrameSinkOwner {
         } catch { throw Failure("\(error)") }
         runtime.onEventLine = { [services] line in services.control?.broadcast(eventLine: line) }
         watcher = try? ConfigWatcher(files: [runtime.appPath] + runtime.themePaths)
-        dataWatcher = try runtime.dataPath.map { path in
-            do { return try ConfigWatcher(files: [path]) } catch { throw Failure("[data] file \(path): \(error)") }
+        if let path = runtime.dataPath {
+            do { dataWatcher = try ConfigWatcher(files: [path]) } catch {
+                // The screens work without it; what feeds them must be told why nothing arrives.
+                printError("panel-kiosk: [data] file \(path) cannot be watched (\(error)); its changes will not be shown until a reload")
+            }
         }
         if let touch {
             do {

@@ -160,6 +160,11 @@ final class LiveContent {
             }
             if case .rows(let rows) = v { merged[name] = .rows(try checkedRows(rows, name, name)) } else { merged[name] = v }
         }
+        // New names are welcome, but not without end: a program inventing one per update
+        // would grow the kiosk's memory for ever.
+        guard merged.count <= LiveLimits.maxValues else {
+            throw ActionError("that makes \(merged.count) named values; an app has at most \(LiveLimits.maxValues)")
+        }
         let changed = Set(new.keys.filter { values[$0] != merged[$0] })
         guard !changed.isEmpty else { return }
         // Everything is made first; nothing is shown unless all of it could be.

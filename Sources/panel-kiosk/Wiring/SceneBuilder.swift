@@ -203,11 +203,15 @@ final class ImageLoader {
     static let iconSidePx = 256
 
     private var sizes: [String: (width: Int, height: Int)] = [:]
+    /// Entries kept per cache: icons and sizes are keyed by path, and rows set at run time
+    /// may name a new picture every time. Rows already shown keep their own pixels.
+    static let maxEntries = 256
 
     /// The pixel size from the PNG's header, read once per path.
     func size(_ path: String) throws -> (width: Int, height: Int) {
         if let s = sizes[path] { return s }
         let s = try PNGCodec.imageSize(path: path)
+        if sizes.count >= Self.maxEntries { sizes.removeAll(keepingCapacity: true) }
         sizes[path] = s
         return s
     }
@@ -242,6 +246,7 @@ final class ImageLoader {
             }
             icon = s
         }
+        if icons.count >= Self.maxEntries { icons.removeAll(keepingCapacity: true) }
         icons[path] = icon
         return icon
     }
