@@ -27,6 +27,12 @@ final class HeadlessRunTests: XCTestCase {
         }
     }
 
+    /// Waits for `n` replies on the session; returns every reply so far.
+    private func replies(_ session: SocketSession, _ n: Int) -> [String] {
+        waitFor(30, "\(n) replies") { session.poll(); return session.replies.count >= n }
+        return session.replies
+    }
+
     func testTheControlSocketDrivesAHeadlessKioskAsOnTheDevice() throws {
         let dir = TempDir()
         defer { dir.remove() }
@@ -42,22 +48,16 @@ final class HeadlessRunTests: XCTestCase {
         defer { if p.isRunning { p.terminate() } }
         waitFor(30, "the control socket") { access(dir.file("control.sock"), F_OK) == 0 }
 
-        let client = TestClient(path: dir.file("control.sock"))
-        var received: [String] = []
-        func replies(_ n: Int) -> [String] {
-            waitFor(30, "\(n) replies") {
-                received += client.lines()
-                return received.filter { $0.contains("\"ok\"") }.count >= n
-            }
-            return received.filter { $0.contains("\"ok\"") }
-        }
+        let session = SocketSession(path: dir.file("control.sock"))
+        let client = session.client
+        func replies(_ n: Int) -> [String] { self.replies(session, n) }
         client.send("{\"cmd\": \"subscribe\", \"id\": 1}\n")
         client.send("{\"cmd\": \"set_position\", \"target\": \"drawer\", \"position\": \"open\", \"id\": 2}\n")
         client.send("{\"cmd\": \"psuh\", \"target\": \"drawer\"}\n")
         client.send("{\"cmd\": \"set_position\", \"target\": \"nope\", \"position\": \"open\"}\n")
         client.send("{not json\n")
         let r = replies(5)
-        XCTAssertEqual(r.count, 5, "\(received)")
+        XCTAssertEqual(r.count, 5, "\(session.received)")
         XCTAssertTrue(r[0].contains("\"ok\":true") && r[0].contains("\"id\":1"), r[0])
         XCTAssertTrue(r[1].contains("\"ok\":true") && r[1].contains("\"id\":2"), r[1])
         XCTAssertTrue(r[2].contains("did you mean"), r[2])
@@ -65,8 +65,8 @@ final class HeadlessRunTests: XCTestCase {
         XCTAssertTrue(r[4].contains("\"ok\":false"), r[4])
         // The animation runs on the headless frame clock and ends at rest, streamed to us.
         waitFor(30, "the drawer to come to rest open") {
-            received += client.lines()
-            return received.contains { $0.contains("\"position_did_change\"") && $0.contains("\"open\"") }
+            session.poll()
+            return session.received.contains { $0.contains("\"position_did_change\"") && $0.contains("\"open\"") }
         }
 
         // SIGHUP reloads the app file; the drawer keeps its position and the socket serves on.
@@ -138,15 +138,9 @@ final class HeadlessRunTests: XCTestCase {
         var stderr: String { errors.text }
         func readStderr() { errors.poll() }
 
-        let client = TestClient(path: dir.file("control.sock"))
-        var received: [String] = []
-        func replies(_ n: Int) -> [String] {
-            waitFor(30, "\(n) replies") {
-                received += client.lines()
-                return received.filter { $0.contains("\"ok\"") }.count >= n
-            }
-            return received.filter { $0.contains("\"ok\"") }
-        }
+        let session = SocketSession(path: dir.file("control.sock"))
+        let client = session.client
+        func replies(_ n: Int) -> [String] { self.replies(session, n) }
         client.send(#"{"cmd": "set", "id": "notice", "text": "Lift at platform 4 out of order"}"# + "\n")
         client.send(#"{"cmd": "set_values", "values": {"next_train": "08:12", "departures": [{"title": "08:12  S1  Airport", "subtitle": "Platform 3"}]}}"# + "\n")
         client.send(#"{"cmd": "set", "id": "nxet", "text": "x"}"# + "\n")
@@ -227,4 +221,15 @@ private final class StderrReader {
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         text += String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
+}
+
+/// A client of the kiosk's control socket and every line it has received.
+private final class SocketSession {
+    let client: TestClient
+    private(set) var received: [String] = []
+    init(path: String) { client = TestClient(path: path) }
+    /// Takes the lines that have arrived.
+    func poll() { received += client.lines() }
+    /// The replies among them (event lines have no "ok").
+    var replies: [String] { received.filter { $0.contains("\"ok\"") } }
 }
