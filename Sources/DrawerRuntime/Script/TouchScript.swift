@@ -49,14 +49,23 @@ public struct TouchScript: Equatable, Sendable {
             if s.contains("\0") {
                 throw TouchScriptError(file: name, line: lineNo, message: "a NUL byte in the line (is this a text file?)")
             }
-            if let json = Self.sendArgument(s) {
-                let words = s.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" })
-                func fail(_ m: String) -> TouchScriptError { TouchScriptError(file: name, line: lineNo, message: m) }
-                guard let t = Double(words[0]), t.isFinite, t >= 0, t <= maxTimeMS else {
-                    throw fail("expected a time in ms from 0 to \(fmtMS(maxTimeMS)), found '\(String(words[0]).clippedForMessage())'")
+            func fail(_ m: String) -> TouchScriptError { TouchScriptError(file: name, line: lineNo, message: m) }
+            /// The line's time: a number of ms within a day, not before the previous line's.
+            func time(_ word: String) throws(TouchScriptError) -> Double {
+                guard let t = Double(word), t.isFinite else {
+                    throw fail("expected a time in ms, found '\(word.clippedForMessage())'")
                 }
-                guard t >= lastTime else { throw fail("time \(words[0]) goes back (previous line was at \(fmtMS(lastTime)) ms)") }
+                guard t >= 0 else { throw fail("time \(word) is negative") }
+                guard t <= maxTimeMS else {
+                    throw fail("time \(word) is past the longest script, \(fmtMS(maxTimeMS)) ms (24 hours)")
+                }
+                guard t >= lastTime else { throw fail("time \(word) goes back (previous line was at \(fmtMS(lastTime)) ms)") }
                 lastTime = t
+                return t
+            }
+            // A send line's JSON is the rest of the line, '#' included (it may be in a string).
+            if let json = Self.sendArgument(s) {
+                let t = try time(String(s.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" })[0]))
                 guard !json.isEmpty else { throw fail("'send' takes a control command as JSON, as {\"cmd\": \"set\", ...}") }
                 out.append(Line(timeMS: t, verb: .send(json: json), lineNumber: lineNo))
                 continue
@@ -64,17 +73,7 @@ public struct TouchScript: Equatable, Sendable {
             if let hash = s.firstIndex(of: "#") { s = s[..<hash] }
             let words = s.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
             if words.isEmpty { continue }
-            func fail(_ m: String) -> TouchScriptError { TouchScriptError(file: name, line: lineNo, message: m) }
-
-            guard let t = Double(words[0]), t.isFinite else {
-                throw fail("expected a time in ms, found '\(words[0].clippedForMessage())'")
-            }
-            guard t >= 0 else { throw fail("time \(words[0]) is negative") }
-            guard t <= maxTimeMS else {
-                throw fail("time \(words[0]) is past the longest script, \(fmtMS(maxTimeMS)) ms (24 hours)")
-            }
-            guard t >= lastTime else { throw fail("time \(words[0]) goes back (previous line was at \(fmtMS(lastTime)) ms)") }
-            lastTime = t
+            let t = try time(words[0])
             guard words.count >= 2 else { throw fail("missing verb after time (down, move, up, cancel or do)") }
             let verb = words[1]
             let args = Array(words.dropFirst(2))
