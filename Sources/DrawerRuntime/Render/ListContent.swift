@@ -27,14 +27,20 @@ public final class ListContent: ContentView {
         self.text = text
     }
 
+    /// The slide of the rows below an insert or removal into place, while it runs.
+    private var slide: RowSlide?
     /// Rows from `fromRow` on are drawn `rows` rows away from their place (negative: above
-    /// it): the slide of the rows below an insert or removal into place.
-    public var rowShift: (fromRow: Int, rows: Double)?
+    /// it), as the slide has them at the last `advance`.
+    private(set) var rowShift: (fromRow: Int, rows: Double)?
+    /// The rows as they were before the changes not yet anchored (`anchoredScrollOffset`):
+    /// the scroll offset the component holds still refers to them.
+    private var rowsBeforeChange: [Row]?
 
     /// Shows `newRows`; returns the area that changed (content points, unscrolled): the rows
     /// that differ, and everything below the first difference when the count changed.
     public func replace(rows newRows: [Row]) -> Rect {
         let old = rows
+        if rowsBeforeChange == nil, old != newRows { rowsBeforeChange = old }
         rows = newRows
         let common = min(old.count, newRows.count)
         var first: Int?, last = -1
@@ -48,6 +54,60 @@ public final class ListContent: ContentView {
         }
         guard let first else { return .zero }
         return Rect(0, Double(first) * rowHeight, width, Double(last - first + 1) * rowHeight)
+    }
+
+    /// Slides the rows from `row` on (in the new rows) from `rows` rows away from their
+    /// place (negative: above it) into place over `durationMS`, starting at `time`.
+    public func slideRows(from row: Int, by rows: Double, durationMS: Double, at time: Instant) {
+        guard durationMS > 0, rows != 0 else { return }
+        slide = RowSlide(fromRow: row, rows: rows, start: time, durationMS: durationMS)
+        rowShift = slide?.shift(at: time)
+    }
+
+    /// True while rows slide into place (the loop keeps drawing).
+    public var isSliding: Bool { slide != nil }
+
+    /// Moves the slide to `time`.
+    public func advance(to time: Instant) {
+        guard let s = slide else { return }
+        if time >= s.end {
+            slide = nil
+            rowShift = nil
+        } else {
+            rowShift = s.shift(at: time)
+        }
+    }
+
+    /// Keeps the row that was at the top of the viewport there when rows were inserted or
+    /// removed above it: that row is looked up in the new rows (the nearest equal row to its
+    /// old place; rows that look the same are the same to whoever reads the screen) and the
+    /// offset moves with it. A list scrolled to its very top stays there, so new rows at the
+    /// top show. When the offset moves, the rows on screen stay where they are, so the slide
+    /// (made for rows that move on screen) is dropped.
+    public func anchoredScrollOffset(_ offset: Double, viewportHeight: Double) -> Double {
+        var anchored = offset
+        if let old = rowsBeforeChange, offset > 0, rowHeight > 0 {
+            let k = Int(offset / rowHeight)
+            if k < old.count, let j = Self.nearest(old[k], to: k, in: rows), j != k {
+                anchored += Double(j - k) * rowHeight
+                slide = nil
+                rowShift = nil
+            }
+        }
+        rowsBeforeChange = nil
+        return min(max(anchored, 0), maxScrollOffset(viewportHeight: viewportHeight))
+    }
+
+    /// The index of the row equal to `row` nearest to `index` in `rows` (the earlier on a tie).
+    private static func nearest(_ row: Row, to index: Int, in rows: [Row]) -> Int? {
+        if index < rows.count, rows[index] == row { return index }
+        var d = 1
+        while index - d >= 0 || index + d < rows.count {
+            if index - d >= 0, index - d < rows.count, rows[index - d] == row { return index - d }
+            if index + d < rows.count, rows[index + d] == row { return index + d }
+            d += 1
+        }
+        return nil
     }
 
     public func layout(width: Double, env: Environment) -> Double {
@@ -114,5 +174,26 @@ public final class ListContent: ContentView {
             let sepX = env.isRTL ? 0 : x
             canvas.fillRect(Rect(sepX, top + rowHeight - 1, size.width - x, 1), .solid(pal.separator))
         }
+    }
+}
+
+/// Rows below an insert or removal slide from where they were to where they are now.
+struct RowSlide: Equatable {
+    /// The first row that moves, in the new rows.
+    var fromRow: Int
+    /// How far they start from their place, in rows (negative: above it).
+    var rows: Double
+    var start: Instant
+    var durationMS: Double
+
+    var end: Instant { start + .milliseconds(durationMS) }
+
+    /// Rows from `fromRow` on are drawn this many rows from their place at `time`.
+    func shift(at time: Instant) -> (fromRow: Int, rows: Double) {
+        let f = min(1, max(0, (time - start).milliseconds / durationMS))
+        // Ease out (cubic): most of the way at once, settling gently.
+        let rest = 1 - f
+        let eased = 1 - rest * rest * rest
+        return (fromRow, rows * (1 - eased))
     }
 }

@@ -27,6 +27,11 @@ public protocol Component: AnyObject {
     func perform(_ action: String, _ arguments: [String], at time: Instant) throws(ActionError)
     /// Moves animations to `time`.
     func advance(to time: Instant)
+    /// The device's program changed what the component's content shows (its size, rows
+    /// inserted above what shows): each scroll offset is re-anchored (`ContentView`
+    /// `anchoredScrollOffset`), and a scroll fling glides on from the same place on screen.
+    /// Position, anchor and page stay as they are.
+    func contentChanged(at time: Instant)
     /// True while anything moves; the frame loop sleeps when every component says false.
     var needsFrames: Bool { get }
     /// Contract §4 entry (an object that starts with "kind").

@@ -19,6 +19,11 @@ public protocol ContentView: AnyObject {
     func innerScrollView(at p: Point) -> (id: String, offset: Double, maxOffset: Double)?
     /// Scrolls the inner scroll view `id` to `offset` (clamped to its content).
     func setInnerScrollOffset(_ offset: Double, scrollView id: String)
+    /// The scroll offset to show after the content changed, for a viewport of
+    /// `viewportHeight` that showed it at `offset`: what was at the viewport's top stays
+    /// there where the content can tell (rows inserted or removed above it), and the offset
+    /// is clamped to the new content.
+    func anchoredScrollOffset(_ offset: Double, viewportHeight: Double) -> Double
 }
 
 extension ContentView {
@@ -27,4 +32,8 @@ extension ContentView {
     /// Content without inner scroll views scrolls only as a whole, by its component.
     public func innerScrollView(at p: Point) -> (id: String, offset: Double, maxOffset: Double)? { nil }
     public func setInnerScrollOffset(_ offset: Double, scrollView id: String) {}
+    /// Content that cannot tell what moved keeps the offset, clamped to its new size.
+    public func anchoredScrollOffset(_ offset: Double, viewportHeight: Double) -> Double {
+        min(max(offset, 0), maxScrollOffset(viewportHeight: viewportHeight))
+    }
 }

@@ -194,9 +194,9 @@ struct AppConfig: Sendable {
                 switch node.kind {
                 case .label(let text, _, _, _, _, _, _): check(text, "text")
                 case .button(let title, _, _): check(title, "title")
-                case .list(.given(let rows)):
+                case .list(.given(let rows), _):
                     for r in rows { check(r.title, "title"); if let s = r.subtitle { check(s, "subtitle") } }
-                case .list(.bound(let name)):
+                case .list(.bound(let name), _):
                     switch app.values[name] {
                     case nil: sink.add(node.origin.diagnostic("'rows' is bound to '{\(name)}', which has no value: add it to [values] as an array of row tables\(nearValue(name, app))"))
                     case .text?: sink.add(node.origin.diagnostic("'rows' is bound to '{\(name)}', which holds text, not rows"))

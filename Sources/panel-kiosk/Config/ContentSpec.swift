@@ -27,7 +27,9 @@ struct ContentSpec: Equatable, Sendable {
     }
 
     indirect enum Kind: Equatable, Sendable {
-        case list(rows: Rows)
+        /// `slideMS`: how long the rows below an insert or removal take to slide into place
+        /// (0: they jump).
+        case list(rows: Rows, slideMS: Double)
         case stack(axis: Axis, spacing: Double, padding: Double, background: Color?, cornerRadius: Double,
                    align: CrossAlign, children: [ContentSpec])
         case label(text: String, size: Double?, bold: Bool, color: Color?, tone: Tone, align: Align, maxLines: Int)
@@ -102,14 +104,15 @@ struct ContentSpec: Equatable, Sendable {
     private static func parseKind(_ kind: String, _ t: inout TableReader, baseDir: String) -> Kind? {
         switch kind {
         case "list":
+            let slideMS = t.double("slide_ms", default: 250, range: 0...2000)
             // `rows = "{name}"`: the rows are a named value's (checked against [values] later).
             if let node = t.raw("rows"), case .string(let s) = node.value {
                 _ = t.string("rows")
                 guard let name = Template.binding(s) else {
                     t.sink.error(node, "'rows' is a string: name a value holding rows, as \"{departures}\", or give an array of row tables")
-                    return .list(rows: .given([]))
+                    return .list(rows: .given([]), slideMS: slideMS)
                 }
-                return .list(rows: .bound(name))
+                return .list(rows: .bound(name), slideMS: slideMS)
             }
             var rows: [Row] = []
             for var r in t.tables("rows") {
@@ -118,7 +121,7 @@ struct ContentSpec: Equatable, Sendable {
             if rows.count > LiveLimits.maxRows {
                 t.sink.error(t.raw("rows") ?? t.node, "'rows' has \(rows.count) rows; a list has at most \(LiveLimits.maxRows)")
             }
-            return .list(rows: .given(rows))
+            return .list(rows: .given(rows), slideMS: slideMS)
         case "stack":
             let axis = t.choice("axis", default: Axis.vertical)
             let spacing = t.double("spacing", default: 8, range: 0...1000)

@@ -197,9 +197,7 @@ final class KioskRuntime {
     func drawFrame(showingAt show: Instant, monotonicNS: () -> UInt64 = monotonicNanoseconds) -> [IntRect] {
         let t0 = monotonicNS()
         let moving = screen.needsFrames || live.isAnimating
-        screen.advance(to: show)
-        live.advance(to: show)
-        let (changed, allChanged) = contentDamage()
+        let (changed, allChanged) = advanceScreen(to: show)
         let redraw = needsDraw || moving || framesDrawn == 0 || blanker.isAnimating
         let everything = fullRepaint || framesDrawn == 0 || blanker.isAnimating || allChanged
         let region = redraw ? damage.damage(of: screen, everything: everything, extra: changed) : .zero
@@ -213,21 +211,25 @@ final class KioskRuntime {
         return region.map { $0.isEmpty ? [] : [$0] } ?? [frame.pixmap.bounds]
     }
 
-    /// Where changed content shows on screen (points), or that it may be anywhere: the
+    /// Moves content and components to `time`: row slides first, then each component whose
+    /// content changed re-anchors its scrolling, then the components' own motion. Returns
+    /// where changed content shows on screen (points), or that it may be anywhere: the
     /// background's content exactly, a component's as the area the component paints.
-    private func contentDamage() -> (Rect, everything: Bool) {
-        var region = Rect.zero
+    private func advanceScreen(to time: Instant) -> (Rect, everything: Bool) {
+        live.advance(to: time)
+        defer { screen.advance(to: time) }
+        var region = Rect.zero, everything = false
         for (host, r) in live.takeDamage() {
             if host == LiveContent.backgroundHost {
                 let size = screen.backgroundContentSize
                 region = region.union(r.intersection(Rect(0, 0, size.width, size.height)))
-            } else if let bounds = screen.component(host)?.paintBounds {
-                region = region.union(bounds)
-            } else {
-                return (.zero, true)
+                continue
             }
+            let component = screen.component(host)
+            component?.contentChanged(at: time)
+            if let bounds = component?.paintBounds { region = region.union(bounds) } else { everything = true }
         }
-        return (region, false)
+        return (region, everything)
     }
 
     /// Contract §4, with the named values.
@@ -271,8 +273,7 @@ extension KioskRuntime: ScriptedScreen {
     }
 
     func advance(to time: Instant) {
-        screen.advance(to: time)
-        live.advance(to: time)
+        _ = advanceScreen(to: time)     // whole frames are drawn offscreen: no damage needed
         _ = tick(at: time)
     }
 }

@@ -32,8 +32,6 @@ final class LiveContent {
     /// The area of each host's content that changed since `takeDamage` (content points,
     /// unscrolled; `everywhere` when unknown).
     private var damage: [String: Rect] = [:]
-    /// Row insert/remove slides, by list root.
-    private(set) var slides: [Int: RowSlide] = [:]
 
     init(builder: ContentBuilder, baseDir: String, values: [String: LiveValue]) {
         self.builder = builder
@@ -77,14 +75,14 @@ final class LiveContent {
                 allowed += ["title"]
                 try Self.only(p, allowed, node)
                 node.kind = .button(title: try Self.template(p.title ?? title, "title", id), action: action, style: style)
-            case .list(let rows):
+            case .list(let rows, let slideMS):
                 allowed += ["rows"]
                 try Self.only(p, allowed, node)
                 if let new = p.rows {
                     if case .bound(let name) = rows {
                         throw ActionError("list '\(id)' shows the value '\(name)': change it with set_values")
                     }
-                    node.kind = .list(rows: .given(try checkedRows(new, "rows", id)))
+                    node.kind = .list(rows: .given(try checkedRows(new, "rows", id)), slideMS: slideMS)
                 }
             case .progress:
                 allowed += ["value"]
@@ -181,18 +179,13 @@ final class LiveContent {
     // MARK: frames
 
     /// Whether a row slide is under way (the loop keeps drawing).
-    var isAnimating: Bool { !slides.isEmpty }
+    var isAnimating: Bool { roots.contains { ($0.view as? ListContent)?.isSliding == true } }
 
     /// Moves row slides to `time`.
     func advance(to time: Instant) {
-        for (i, slide) in slides {
-            let list = roots[i].view as? ListContent
-            if time >= slide.end {
-                list?.rowShift = nil
-                slides[i] = nil
-            } else {
-                list?.rowShift = slide.shift(at: time)
-            }
+        for i in roots.indices {
+            guard let list = roots[i].view as? ListContent, list.isSliding else { continue }
+            list.advance(to: time)
             markDamaged(i, Self.everywhere)
         }
     }
@@ -222,7 +215,7 @@ final class LiveContent {
 
     private func editRows(_ id: String, _ body: (inout [ContentSpec.Row]) throws(ActionError) -> Void) throws(ActionError) {
         try edit(id) { node throws(ActionError) in
-            guard case .list(let rows) = node.kind else {
+            guard case .list(let rows, let slideMS) = node.kind else {
                 throw ActionError("'\(id)' is a \(node.kind.name), not a list")
             }
             guard case .given(var list) = rows else {
@@ -230,7 +223,7 @@ final class LiveContent {
                 return
             }
             try body(&list)
-            node.kind = .list(rows: .given(list))
+            node.kind = .list(rows: .given(list), slideMS: slideMS)
         }
     }
 
@@ -246,10 +239,9 @@ final class LiveContent {
 
     /// Only a component's own list slides (a list inside a page is laid out with the page).
     private func startSlide(_ id: String, from row: Int, shift rows: Double, at time: Instant) {
-        guard let i = rootOfID[id], let list = roots[i].view as? ListContent else { return }
-        let slide = RowSlide(fromRow: row, rows: rows, start: time)
-        slides[i] = slide
-        list.rowShift = slide.shift(at: time)
+        guard let i = rootOfID[id], let list = roots[i].view as? ListContent,
+              case .list(_, let slideMS) = roots[i].spec.kind else { return }
+        list.slideRows(from: row, by: rows, durationMS: slideMS, at: time)
     }
 
     /// Rows from the socket or the data file: icons resolved against the app's folder and
@@ -302,33 +294,13 @@ final class LiveContent {
             switch node.kind {
             case .label(let text, _, _, _, _, _, _): add(text)
             case .button(let title, _, _): add(title)
-            case .list(.bound(let name)): out.insert(name)
-            case .list(.given(let rows)):
+            case .list(.bound(let name), _): out.insert(name)
+            case .list(.given(let rows), _):
                 for r in rows { add(r.title); if let s = r.subtitle { add(s) } }
             case .image, .progress, .spacer, .stack, .scroll: break
             }
         }
         return out
-    }
-}
-
-/// Rows below an insert or removal slide from where they were to where they are now.
-struct RowSlide: Equatable {
-    /// The first row that moves, in the new rows.
-    var fromRow: Int
-    /// How far they start from their place, in rows (negative: above it).
-    var rows: Double
-    var start: Instant
-    static let durationMS = 250.0
-
-    var end: Instant { start + .milliseconds(Self.durationMS) }
-
-    /// Rows from `fromRow` on are drawn this many rows from their place at `time`.
-    func shift(at time: Instant) -> (fromRow: Int, rows: Double) {
-        let f = min(1, max(0, (time - start).milliseconds / Self.durationMS))
-        // Ease out (cubic): most of the way at once, settling gently.
-        let eased = 1 - pow(1 - f, 3)
-        return (fromRow, rows * (1 - eased))
     }
 }
 

@@ -90,7 +90,7 @@ struct ContentBuilder {
 
     /// The rows of a top-level list, icons loaded (none when it is hidden).
     private func listRows(_ spec: ContentSpec, values: [String: LiveValue]) throws -> [ListContent.Row] {
-        guard !spec.hidden, case .list(let rows) = spec.kind else { return [] }
+        guard !spec.hidden, case .list(let rows, _) = spec.kind else { return [] }
         return try Self.rows(rows, values: values).map {
             ListContent.Row(title: $0.title, subtitle: $0.subtitle,
                             icon: try $0.icon.map { try images.loadIcon($0) }, action: $0.action)
@@ -128,7 +128,7 @@ struct ContentBuilder {
                            _ appearance: inout SceneAppearance) throws -> SceneNode {
         let width: Length = inRow ? .fill : .auto
         switch spec.kind {
-        case .list(let rows):
+        case .list(let rows, _):
             return SceneNode(id: spec.id, .list(ListSpec(rows: Self.rows(rows, values: values).map {
                 ListRow(title: $0.title, subtitle: $0.subtitle, icon: $0.icon, actionID: $0.action)
             })), style: NodeStyle(width: width))

@@ -238,6 +238,11 @@ public final class BottomDrawer: Component {
     var contentViewportHeight: Double { max(0, rules.stopHeight(of: .open) - contentTopInset) }
     var contentTopInset: Double { config.showsGrabber ? 24 : 8 }
 
+    public func contentChanged(at time: Instant) {
+        guard let content else { return }
+        scrollOffset = content.anchoredScrollOffset(scrollOffset, viewportHeight: contentViewportHeight)
+    }
+
     private func clampScroll() {
         let maxScroll = content?.maxScrollOffset(viewportHeight: contentViewportHeight) ?? 0
         scrollOffset = min(max(scrollOffset, 0), maxScroll)

@@ -407,6 +407,11 @@ public final class Popup: Component {
                                             at: time, restDistance: 0.0002, restSpeed: 0.002), to: target)
     }
 
+    public func contentChanged(at time: Instant) {
+        guard let content else { return }
+        scrollOffset = content.anchoredScrollOffset(scrollOffset, viewportHeight: contentViewportHeight)
+    }
+
     private func clampScroll() {
         let maxScroll = content?.maxScrollOffset(viewportHeight: contentViewportHeight) ?? 0
         scrollOffset = min(max(scrollOffset, 0), maxScroll)

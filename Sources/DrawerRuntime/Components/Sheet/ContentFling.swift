@@ -4,7 +4,7 @@
 /// its momentum") and by swipe-to-dismiss's inner list.
 struct ContentFling: Sendable {
     private var simulation: Simulation<DecayFunction>
-    private let maxOffset: Double
+    private var maxOffset: Double
 
     /// - Parameters:
     ///   - offset: the scroll offset at release, points.
@@ -17,6 +17,15 @@ struct ContentFling: Sendable {
         self.maxOffset = maxOffset
         simulation = Simulation(function: DecayFunction(deceleration: .normal, restSpeed: 10),
                                 state: MotionState(value: offset, velocity: v), at: time)
+    }
+
+    /// The content under the fling changed: its offset moved by `delta` (rows inserted above
+    /// what shows) and it may end elsewhere. The glide goes on at the same speed from the
+    /// moved offset, so nothing on screen jumps.
+    mutating func contentMoved(by delta: Double, maxOffset: Double) {
+        self.maxOffset = maxOffset
+        simulation.reset(to: MotionState(value: simulation.value + delta, velocity: simulation.velocity),
+                         at: simulation.time)
     }
 
     /// The offset at `time`, and whether the fling is over (at rest or at an end).

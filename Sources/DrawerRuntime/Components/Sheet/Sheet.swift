@@ -34,6 +34,8 @@ public final class Sheet: Component {
         case snap(Int, animated: Bool)
         /// The screen changed size: the anchors moved, the logical anchor stays.
         case relayout
+        /// The page's content changed and its scroll offset moved by `by` points with it.
+        case contentMoved(SheetPage, by: Double)
         case tick
     }
 
@@ -209,6 +211,11 @@ public final class Sheet: Component {
                 phase = .resting
                 emitDid(at: time)
             } else { phase = .settling(motion) }
+        case (.scrollFling(var fling, let flung), .contentMoved(let page, let delta)) where flung === page:
+            fling.contentMoved(by: delta, maxOffset: page.content?.maxScrollOffset(viewportHeight: rules.contentViewportHeight) ?? 0)
+            phase = .scrollFling(fling, page: page)
+        case (_, .contentMoved):
+            break                                  // the offset itself is already moved
         case (.scrollFling(var fling, let page), .tick):
             let (offset, finished) = fling.advance(to: time)
             page.scrollOffset = offset
@@ -280,6 +287,16 @@ public final class Sheet: Component {
         rawOrigin = nested.containerPosition + (nested.overflowOwner == .container ? nested.overflow : 0)
         if inContent { page.scrollOffset = nested.contentOffset }
         origin = rules.displayedOrigin(raw: rawOrigin)
+    }
+
+    /// Every page keeps its place in its own content, covered or not.
+    public func contentChanged(at time: Instant) {
+        for page in catalogue.values {
+            guard let content = page.content else { continue }
+            let before = page.scrollOffset
+            page.scrollOffset = content.anchoredScrollOffset(before, viewportHeight: rules.contentViewportHeight)
+            if page.scrollOffset != before { transition(.contentMoved(page, by: page.scrollOffset - before), at: time) }
+        }
     }
 
     private func clampScroll(_ page: SheetPage) {

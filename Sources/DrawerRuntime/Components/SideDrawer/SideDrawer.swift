@@ -377,6 +377,13 @@ public final class SideDrawer: Component {
         return (content, Point(p.x - region.x, p.y - region.y - drawerContentTop(d)))
     }
 
+    /// Only the pane scrolls (a drawer's content fits its region); other pages start at
+    /// their top when shown.
+    public func contentChanged(at time: Instant) {
+        guard let content = currentPage?.content else { return }
+        paneScroll = content.anchoredScrollOffset(paneScroll, viewportHeight: env.size.height - contentTop)
+    }
+
     var maxPaneScroll: Double {
         currentPage?.content?.maxScrollOffset(viewportHeight: env.size.height - contentTop) ?? 0
     }

@@ -43,6 +43,8 @@ public final class SwipeDismiss: Component {
         case dismiss
         /// Idle reset: back to the configured home state, cancelling any gesture.
         case home
+        /// The content changed and the scroll offset moved by this many points with it.
+        case contentMoved(by: Double)
         case tick
     }
 
@@ -89,6 +91,13 @@ public final class SwipeDismiss: Component {
         if case .hidden = phase { offset = rules.height }
         _ = content?.layout(width: env.size.width, env: env)
         scrollOffset = min(max(scrollOffset, 0), maxScroll)
+    }
+
+    public func contentChanged(at time: Instant) {
+        guard let content else { return }
+        let before = scrollOffset
+        scrollOffset = content.anchoredScrollOffset(before, viewportHeight: viewportHeight)
+        if scrollOffset != before { transition(.contentMoved(by: scrollOffset - before), at: time) }
     }
 
     public var needsFrames: Bool {
@@ -212,6 +221,11 @@ public final class SwipeDismiss: Component {
                 phase = .hidden
                 emit(.completed, at: time)   // only once the slide really finished
             }
+        case (.scrollFling(var fling), .contentMoved(let delta)):
+            fling.contentMoved(by: delta, maxOffset: maxScroll)
+            phase = .scrollFling(fling)
+        case (_, .contentMoved):
+            break                                  // the offset itself is already moved
         case (.scrollFling(var fling), .tick):
             let (y, finished) = fling.advance(to: time)
             scrollOffset = y
