@@ -128,6 +128,30 @@ final class ScrollAnchorTests: XCTestCase {
         XCTAssertEqual(offset(anchored), glide + 2 * Self.rowHeight, accuracy: 0.5)
     }
 
+    /// `slide_ms` sets how long the rows below an insert slide; 0 makes them jump.
+    func testSlideTimeIsTheLists() throws {
+        for (key, sliding) in [("", true), ("slide_ms = 0", false)] {
+            let dir = CLI.tempDir()
+            try app("bottom_drawer").replacingOccurrences(of: "kind = \"list\"", with: "kind = \"list\"\n\(key)")
+                .write(toFile: dir + "/app.toml", atomically: true, encoding: .utf8)
+            let runtime = try KioskRuntime(app: try AppConfig.load(path: dir + "/app.toml"),
+                                           geometry: FrameGeometry(widthPx: 480, heightPx: 800, scale: 1, board: .offscreenDefault),
+                                           eventsPath: nil, now: .zero)
+            _ = try runtime.execute(.insertRows(id: "places", at: 0, rows: [.init(title: "New")], animated: true), at: .zero)
+            XCTAssertEqual(runtime.isMoving, sliding, key)
+            _ = runtime.drawFrame(showingAt: .milliseconds(249))
+            XCTAssertEqual(runtime.isMoving, sliding, "\(key): still sliding just before 250 ms")
+            _ = runtime.drawFrame(showingAt: .milliseconds(250))
+            XCTAssertFalse(runtime.isMoving, key)
+        }
+        let dir = CLI.tempDir()
+        try app("bottom_drawer").replacingOccurrences(of: "kind = \"list\"", with: "kind = \"list\"\nslide_ms = 5000")
+            .write(toFile: dir + "/app.toml", atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try AppConfig.load(path: dir + "/app.toml")) {
+            XCTAssertTrue("\($0)".contains("slide_ms"), "\($0)")
+        }
+    }
+
     // MARK: the list alone
 
     func rows(_ titles: [String]) -> [ListContent.Row] { titles.map { ListContent.Row(title: $0) } }
