@@ -286,6 +286,24 @@ final class LiveContentTests: XCTestCase {
         XCTAssertTrue((r.stdout + r.stderr).contains("'rows' is bound to '{missing_rows}', which has no value"), r.stdout + r.stderr)
     }
 
+    /// A data file is reported where the problem is written: a syntax error where parsing
+    /// stopped, a wrong value at its own key (the first such key in the file).
+    func testDataFileProblemsNameTheirLine() throws {
+        let path = "\(dir)/data.json"
+        func problem(_ text: String) -> String {
+            try? text.write(toFile: path, atomically: true, encoding: .utf8)
+            do { _ = try DataFile.read(path); return "no error" } catch { return error.description.replacingOccurrences(of: dir + "/", with: "") }
+        }
+        XCTAssertEqual(problem("{\n  \"who\": \"me\",\n  \"departures\": [{\"title\": 3}]\n}\n"),
+                       #"data.json:3:3: "departures"[0]: "title" must be a string"#)
+        XCTAssertEqual(problem(#"{"a": "x:\"y\"", "b": {"c": 1}, "d": [1]}"#),
+                       #"data.json:1:18: "b" must be a text, a number, a boolean or an array of rows (values do not nest)"#,
+                       "the first wrong key in the file, past a string holding quotes and a colon")
+        XCTAssertTrue(problem("{\n\"a\": 1,\n\"b\": }").hasPrefix("data.json:3:"), problem("{\n\"a\": 1,\n\"b\": }"))
+        XCTAssertEqual(problem("[1]"), #"data.json:1:1: "values" must be an object of names and values"#)
+        XCTAssertEqual(problem(#"{"ok": "yes"}"#), "no error")
+    }
+
     func testLiteralBracesAndNumbersAsValues() throws {
         XCTAssertEqual(Template.render("{{x}} {n}°", ["n": .text("21")]), "{x} 21°")
         XCTAssertEqual(Template.binding("{departures}"), "departures")
