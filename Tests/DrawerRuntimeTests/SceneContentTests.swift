@@ -183,4 +183,48 @@ extension SceneContentTests {
         XCTAssertEqual(label.height, drawn.height, accuracy: 1e-9)
         XCTAssertEqual(content.sceneLayout.item(id: "next")?.frame.minY ?? 0, label.maxY + 10, accuracy: 1e-9)
     }
+
+    // MARK: rows inserted at run time
+
+    /// A list with a full progress bar under it; `rows` are the list's titles.
+    func page(_ rows: [String]) -> SceneNode {
+        .vstack(spacing: 0, [SceneNode(id: "stops", .list(ListSpec(rows: rows.map { ListRow(title: $0) }))),
+                             SceneNode(.progressBar(value: 1))])
+    }
+
+    /// Where the progress bar under the list is drawn (its first accent row, points).
+    func barTop(_ content: SceneContent) throws -> Int? {
+        let e = env(Size(300, 400))
+        let pixmap = try XCTUnwrap(Pixmap(width: 300, height: 400))
+        let canvas = Canvas(pixmap.view)
+        canvas.clear(.white)
+        content.draw(canvas, size: e.size, scrollOffset: 0, env: e)
+        return (0..<400).first { pixmap.color(x: 150, y: $0) == Theme.lightPalette.accent }
+    }
+
+    /// A row inserted into a list among a page's nodes: what is below it (the bar) slides
+    /// down from where it was instead of jumping, and ends where a page made with that row
+    /// from the start has it.
+    func testWhatARowInsertMovesSlidesIntoPlace() throws {
+        let content = SceneContent(root: page(["A", "B"]), text: try renderer())
+        _ = content.layout(width: 300, env: env(Size(300, 400)))
+        let before = try XCTUnwrap(try barTop(content))
+        _ = content.replace(root: page(["New", "A", "B"]), appearance: SceneAppearance())
+        content.slideAfterRowChange(durationMS: 250, at: .zero)
+        XCTAssertTrue(content.isSliding)
+        content.advance(to: .zero)
+        XCTAssertEqual(try barTop(content), before, "the slide starts where the bar was")
+        content.advance(to: .milliseconds(125))
+        let rowHeight = Double(before) / 2, after = before + Int(rowHeight)     // two rows above the bar
+        // Eased out: at half the time 1/8 of the way is left.
+        XCTAssertEqual(Double(try XCTUnwrap(try barTop(content))), Double(after) - rowHeight / 8, accuracy: 1)
+        content.advance(to: .milliseconds(250))
+        XCTAssertFalse(content.isSliding)
+        XCTAssertEqual(try barTop(content), after)
+        // A change that is not a row edit moves nothing by itself (no slide asked for).
+        _ = content.replace(root: page(["New", "A"]), appearance: SceneAppearance())
+        content.slideAfterRowChange(durationMS: 0, at: .milliseconds(300))
+        XCTAssertFalse(content.isSliding, "0 ms: it jumps")
+        XCTAssertEqual(try barTop(content), before, "two rows again")
+    }
 }

@@ -3,7 +3,7 @@ import PanelRenderer
 /// A list of rows (title, optional subtitle and icon, optional action) as a `ContentView`:
 /// what drawers and sheets show most. Rows have the theme's row height; only rows inside
 /// the visible band are drawn.
-public final class ListContent: ContentView {
+public final class ListContent: SlidingContent {
     public struct Row: Equatable, Sendable {
         public var title: String
         public var subtitle: String?
@@ -27,10 +27,11 @@ public final class ListContent: ContentView {
         self.text = text
     }
 
-    /// The slide of the rows below an insert or removal into place, while it runs.
-    private var slide: RowSlide?
-    /// Rows from `fromRow` on are drawn `rows` rows away from their place (negative: above
-    /// it), as the slide has them at the last `advance`.
+    /// The slide of the rows below an insert or removal into place, while it runs: rows
+    /// from `fromRow` (in the new rows) start `rows` rows from their place (negative: above).
+    private var slide: (fromRow: Int, rows: Double, timing: ContentSlide)?
+    /// Rows from `fromRow` on are drawn `rows` rows away from their place, as the slide has
+    /// them at the last `advance`.
     private(set) var rowShift: (fromRow: Int, rows: Double)?
     /// The rows as they were before the changes not yet anchored (`anchoredScrollOffset`):
     /// the scroll offset the component holds still refers to them.
@@ -56,25 +57,31 @@ public final class ListContent: ContentView {
         return Rect(0, Double(first) * rowHeight, width, Double(last - first + 1) * rowHeight)
     }
 
-    /// Slides the rows from `row` on (in the new rows) from `rows` rows away from their
-    /// place (negative: above it) into place over `durationMS`, starting at `time`.
-    public func slideRows(from row: Int, by rows: Double, durationMS: Double, at time: Instant) {
-        guard durationMS > 0, rows != 0 else { return }
-        slide = RowSlide(fromRow: row, rows: rows, start: time, durationMS: durationMS)
-        rowShift = slide?.shift(at: time)
+    /// The rows below the first row that changed slide by as many rows as were inserted
+    /// (from above their place) or removed (from below it).
+    public func slideAfterRowChange(durationMS: Double, at time: Instant) {
+        guard let old = rowsBeforeChange else { return }
+        let moved = rows.count - old.count
+        guard durationMS > 0, moved != 0 else {
+            slide = nil
+            rowShift = nil
+            return
+        }
+        var common = 0
+        while common < min(old.count, rows.count), old[common] == rows[common] { common += 1 }
+        slide = (common + max(moved, 0), -Double(moved), ContentSlide(start: time, durationMS: durationMS))
+        advance(to: time)
     }
 
-    /// True while rows slide into place (the loop keeps drawing).
     public var isSliding: Bool { slide != nil }
 
-    /// Moves the slide to `time`.
     public func advance(to time: Instant) {
         guard let s = slide else { return }
-        if time >= s.end {
+        if time >= s.timing.end {
             slide = nil
             rowShift = nil
         } else {
-            rowShift = s.shift(at: time)
+            rowShift = (s.fromRow, s.rows * s.timing.remaining(at: time))
         }
     }
 
@@ -174,26 +181,5 @@ public final class ListContent: ContentView {
             let sepX = env.isRTL ? 0 : x
             canvas.fillRect(Rect(sepX, top + rowHeight - 1, size.width - x, 1), .solid(pal.separator))
         }
-    }
-}
-
-/// Rows below an insert or removal slide from where they were to where they are now.
-struct RowSlide: Equatable {
-    /// The first row that moves, in the new rows.
-    var fromRow: Int
-    /// How far they start from their place, in rows (negative: above it).
-    var rows: Double
-    var start: Instant
-    var durationMS: Double
-
-    var end: Instant { start + .milliseconds(durationMS) }
-
-    /// Rows from `fromRow` on are drawn this many rows from their place at `time`.
-    func shift(at time: Instant) -> (fromRow: Int, rows: Double) {
-        let f = min(1, max(0, (time - start).milliseconds / durationMS))
-        // Ease out (cubic): most of the way at once, settling gently.
-        let rest = 1 - f
-        let eased = 1 - rest * rest * rest
-        return (fromRow, rows * (1 - eased))
     }
 }

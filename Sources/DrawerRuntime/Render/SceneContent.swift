@@ -7,7 +7,7 @@ import PanelRenderer
 /// Text is measured and drawn through one `ShapedTextMeasurer`, so wrapped labels take the
 /// lines layout reserved for them and unchanged labels are shaped once, not every frame.
 /// A class because it owns caches (text layouts, scaled images) and the current layout.
-public final class SceneContent: ContentView {
+public final class SceneContent: SlidingContent {
     public private(set) var root: SceneNode
     public var appearance: SceneAppearance
     let measurer: ShapedTextMeasurer
@@ -30,6 +30,14 @@ public final class SceneContent: ContentView {
     private var imageSizes: [String: Size] = [:]
     /// Where a finger holds a tappable item (content coordinates), shown pressed.
     private var pressedPoint: Point?
+    /// The items before the last `replace`, and how far each was drawn from its frame then
+    /// (a slide under way): where a slide that change starts takes them from.
+    var itemsBeforeChange: (items: [LayoutItem], shifts: [Int: Double])?
+    /// Items that slide into place (`SceneContent+Slide`): how far from its frame each
+    /// starts (points, down positive, by item index), and the timing.
+    var slide: (startShifts: [Int: Double], timing: ContentSlide)?
+    /// How much of the slide's way is still to go, as of the last `advance` (1 → 0).
+    var slideRemaining = 0.0
 
     public init(root: SceneNode, appearance: SceneAppearance = SceneAppearance(), measurer: ShapedTextMeasurer,
                 images: ImageCache = ImageCache()) {
@@ -84,16 +92,15 @@ public final class SceneContent: ContentView {
         canvas.save()
         canvas.translate(0, -scrollOffset)
         for (i, item) in sceneLayout.items.enumerated() {
-            let shown = item.clip.map { item.frame.intersection($0) } ?? item.frame
+            let dy = slideShift(of: i)
+            let frame = item.frame.offsetBy(dx: 0, dy: dy)
+            let shown = item.clip.map { frame.intersection($0) } ?? frame
             guard shown.intersects(visible) else { continue }
-            if let clip = item.clip {
-                canvas.save()
-                canvas.clip(to: snapped(clip, canvas))
-                draw(item, pressed: i == pressed, canvas, env)
-                canvas.restore()
-            } else {
-                draw(item, pressed: i == pressed, canvas, env)
-            }
+            if item.clip != nil || dy != 0 { canvas.save() }
+            if let clip = item.clip { canvas.clip(to: snapped(clip, canvas)) }
+            if dy != 0 { canvas.translate(0, dy) }
+            draw(item, pressed: i == pressed, canvas, env)
+            if item.clip != nil || dy != 0 { canvas.restore() }
         }
         drawScrollIndicators(canvas, env)
         canvas.restore()
@@ -112,6 +119,7 @@ public final class SceneContent: ContentView {
         laidOutHeight = max(naturalHeight, viewportHeight)
         relayout()
         let newItems = sceneLayout.items
+        noteChange(from: oldItems)
         var changed = Rect.zero
         func add(_ item: LayoutItem) {
             let r = item.clip.map { item.frame.intersection($0) } ?? item.frame

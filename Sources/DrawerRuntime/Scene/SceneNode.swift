@@ -114,7 +114,7 @@ public struct ImageSpec: Equatable, Sendable {
     }
 }
 
-public struct ListRow: Equatable, Sendable {
+public struct ListRow: Hashable, Sendable {
     public var title: String
     public var subtitle: String?
     /// Image path of the icon, if any.

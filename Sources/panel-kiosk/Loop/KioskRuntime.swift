@@ -221,6 +221,7 @@ final class KioskRuntime {
         var region = Rect.zero, everything = false
         for (host, r) in live.takeDamage() {
             if host == LiveContent.backgroundHost {
+                screen.backgroundContentChanged()
                 let size = screen.backgroundContentSize
                 region = region.union(r.intersection(Rect(0, 0, size.width, size.height)))
                 continue

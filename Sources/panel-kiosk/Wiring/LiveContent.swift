@@ -119,7 +119,7 @@ final class LiveContent {
             list.insert(contentsOf: resolved, at: at)
             inserted = resolved.count
         }
-        if animated, inserted > 0 { startSlide(id, from: at + inserted, shift: -Double(inserted), at: time) }
+        if inserted > 0 { startSlide(id, animated: animated, at: time) }
     }
 
     func removeRows(id: String, at: Int, count: Int, animated: Bool, time: Instant) throws(ActionError) {
@@ -129,7 +129,7 @@ final class LiveContent {
             }
             list.removeSubrange(at..<(at + count))
         }
-        if animated, count > 0 { startSlide(id, from: at, shift: Double(count), at: time) }
+        if count > 0 { startSlide(id, animated: animated, at: time) }
     }
 
     func updateRow(id: String, at: Int, _ change: ControlCommand.RowChange) throws(ActionError) {
@@ -179,13 +179,13 @@ final class LiveContent {
     // MARK: frames
 
     /// Whether a row slide is under way (the loop keeps drawing).
-    var isAnimating: Bool { roots.contains { ($0.view as? ListContent)?.isSliding == true } }
+    var isAnimating: Bool { roots.contains { ($0.view as? SlidingContent)?.isSliding == true } }
 
     /// Moves row slides to `time`.
     func advance(to time: Instant) {
         for i in roots.indices {
-            guard let list = roots[i].view as? ListContent, list.isSliding else { continue }
-            list.advance(to: time)
+            guard let view = roots[i].view as? SlidingContent, view.isSliding else { continue }
+            view.advance(to: time)
             markDamaged(i, Self.everywhere)
         }
     }
@@ -237,11 +237,15 @@ final class LiveContent {
         damage[host] = damage[host].map { $0.union(r) } ?? r
     }
 
-    /// Only a component's own list slides (a list inside a page is laid out with the page).
-    private func startSlide(_ id: String, from row: Int, shift rows: Double, at time: Instant) {
-        guard let i = rootOfID[id], let list = roots[i].view as? ListContent,
-              case .list(_, let slideMS) = roots[i].spec.kind else { return }
-        list.slideRows(from: row, by: rows, durationMS: slideMS, at: time)
+    /// What the row edit of list `id` moved slides into place over the list's `slide_ms`
+    /// (`animated: false`: at once).
+    private func startSlide(_ id: String, animated: Bool, at time: Instant) {
+        guard let i = rootOfID[id], let view = roots[i].view as? SlidingContent else { return }
+        var slideMS = 0.0
+        roots[i].spec.forEach { node in
+            if node.id == id, case .list(_, let ms) = node.kind { slideMS = ms }
+        }
+        view.slideAfterRowChange(durationMS: animated ? slideMS : 0, at: time)
     }
 
     /// Rows from the socket or the data file: icons resolved against the app's folder and

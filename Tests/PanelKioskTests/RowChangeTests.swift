@@ -4,10 +4,11 @@ import PanelRenderer
 import XCTest
 @testable import panel_kiosk
 
-/// Rows inserted or removed above what a scrolled list shows leave the screen as it was: the
-/// component's scroll offset moves with the rows (drawer, sheet with a gliding list), a list
-/// at its top shows new rows at the top, and rows changed below the viewport slide as before.
-final class ScrollAnchorTests: XCTestCase {
+/// Rows inserted or removed at run time. Above what a scrolled list shows, they leave the
+/// screen as it was: the component's scroll offset moves with the rows (drawer, sheet with a
+/// gliding list); a list at its top shows new rows at the top. Elsewhere what they move
+/// slides into place, in a component's list and in a list inside a stack alike.
+final class RowChangeTests: XCTestCase {
     static let rowHeight = 52.0
 
     /// A component of `kind` showing a 40-row list with id `places`.
@@ -152,6 +153,39 @@ final class ScrollAnchorTests: XCTestCase {
         }
     }
 
+    /// A list inside the background's stack slides what follows it too, and ends showing
+    /// exactly what a file with the new row shows.
+    func testAListInAStackSlidesAndEndsAsTheFileWouldShowIt() throws {
+        func page(_ rows: [String]) -> String {
+            """
+            name = "Stack"
+            [background.content]
+            kind = "stack"
+            [[background.content.items]]
+            id = "stops"
+            kind = "list"
+            rows = [\(rows.map { "{ title = \"\($0)\" }" }.joined(separator: ", "))]
+            [[background.content.items]]
+            kind = "label"
+            text = "Below the list"
+            """
+        }
+        let dir = CLI.tempDir()
+        try page(["A", "B"]).write(toFile: dir + "/app.toml", atomically: true, encoding: .utf8)
+        let runtime = try KioskRuntime(app: try AppConfig.load(path: dir + "/app.toml"),
+                                       geometry: FrameGeometry(widthPx: 480, heightPx: 800, scale: 1, board: .offscreenDefault),
+                                       eventsPath: nil, now: .zero)
+        _ = runtime.drawFrame(showingAt: .zero)
+        _ = try runtime.execute(.insertRows(id: "stops", at: 0, rows: [.init(title: "New")], animated: true), at: .milliseconds(10))
+        XCTAssertTrue(runtime.isMoving, "the label below slides down")
+        let mid = runtime.drawFrame(showingAt: .milliseconds(100))
+        XCTAssertFalse(mid.isEmpty)
+        _ = runtime.drawFrame(showingAt: .milliseconds(260))
+        XCTAssertFalse(runtime.isMoving)
+        let (fromFile, _) = try run(page(["New", "A", "B"]), "")
+        XCTAssertEqual(differingPixels(runtime.frame.pixmap, fromFile), 0)
+    }
+
     // MARK: the list alone
 
     func rows(_ titles: [String]) -> [ListContent.Row] { titles.map { ListContent.Row(title: $0) } }
@@ -190,13 +224,13 @@ final class ScrollAnchorTests: XCTestCase {
         let titles = (0..<20).map { "r\($0)" }
         let l = try list(titles)
         _ = l.replace(rows: rows(["a"] + titles))
-        l.slideRows(from: 1, by: -1, durationMS: 250, at: .zero)
+        l.slideAfterRowChange(durationMS: 250, at: .zero)
         XCTAssertTrue(l.isSliding)
         _ = l.anchoredScrollOffset(300, viewportHeight: 200)
         XCTAssertFalse(l.isSliding, "the rows on screen did not move: nothing slides")
         let m = try list(titles)
         _ = m.replace(rows: rows(titles + ["z"]))
-        m.slideRows(from: 20, by: -1, durationMS: 250, at: .zero)
+        m.slideAfterRowChange(durationMS: 250, at: .zero)
         _ = m.anchoredScrollOffset(300, viewportHeight: 200)
         XCTAssertTrue(m.isSliding, "a change below the top row slides as before")
         m.advance(to: .milliseconds(250))
