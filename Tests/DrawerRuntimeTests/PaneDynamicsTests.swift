@@ -94,4 +94,11 @@ final class PaneDynamicsTests: XCTestCase {
         XCTAssertEqual(trace(hz: 60), trace(hz: 30))
         XCTAssertEqual(trace(hz: 60), trace(hz: 120))
     }
+
+    func testNaNNeverKeepsThePaneMoving() {
+        var d = PaneDynamics(position: .nan, configuration: .init(gravity: -2000, boundary: 0...300), at: .zero)
+        d.push(velocityChange: .nan, at: .zero)
+        XCTAssertTrue(d.isAtRest)
+        XCTAssertEqual(d.position, 0)
+    }
 }

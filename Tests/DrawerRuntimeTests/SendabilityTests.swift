@@ -7,15 +7,12 @@ final class SendabilityTests: XCTestCase {
     private func requireSendable<T: Sendable>(_: T.Type) {}
 
     func testValueTypesAreSendable() {
-        requireSendable(Instant.self); requireSendable(TimeSpan.self); requireSendable(FrameDemand.self)
+        requireSendable(Instant.self); requireSendable(TimeSpan.self)
         requireSendable(TouchEvent.self); requireSendable(VelocityTracker.self); requireSendable(TouchSlop.self)
-        requireSendable(PanRecognizer.self); requireSendable(TapRecognizer.self)
-        requireSendable(LongPressRecognizer.self); requireSendable(EdgePanRecognizer.self)
-        requireSendable(NestedScrollCoordinator.self); requireSendable(TouchSanitizer.self)
+        requireSendable(NestedScrollCoordinator.self)
         requireSendable(Spring.self); requireSendable(SpringMotion.self); requireSendable(Simulation<SpringFunction>.self)
-        requireSendable(Simulation<DecayFunction>.self); requireSendable(ScrollPhysics.self)
-        requireSendable(PaneDynamics.self); requireSendable(AnimatedValue.self); requireSendable(TimedAnimation.self)
-        requireSendable(Keyframes.self); requireSendable(SceneNode.self); requireSendable(SceneLayout.self)
+        requireSendable(Simulation<DecayFunction>.self)
+        requireSendable(PaneDynamics.self); requireSendable(SceneNode.self); requireSendable(SceneLayout.self)
         requireSendable(PhysicalUnits.self); requireSendable(HitTestResult.self)
     }
 }

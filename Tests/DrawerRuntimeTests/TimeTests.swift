@@ -13,15 +13,4 @@ final class TimeTests: XCTestCase {
         XCTAssertLessThan(Instant.zero, t)
         XCTAssertEqual(TimeSpan.seconds(1.5).milliseconds, 1500)
     }
-
-    func testTestClockMovesOnlyWhenTold() {
-        let clock = TestClock()
-        XCTAssertEqual(clock.now, .zero)
-        clock.advance(by: .milliseconds(16))
-        XCTAssertEqual(clock.now, .milliseconds(16))
-        clock.advance(to: .milliseconds(100))
-        XCTAssertEqual(clock.now, .milliseconds(100))
-        let asProtocol: FrameClock = clock
-        XCTAssertEqual(asProtocol.now, .milliseconds(100))
-    }
 }

@@ -80,22 +80,6 @@ final class OutputDamageTests: XCTestCase {
         XCTAssertEqual(h.repaintRegion(current: cur, bufferAge: 3)?.rects.count, 3)
         XCTAssertNil(h.repaintRegion(current: cur, bufferAge: 5), "older than the history")
     }
-
-    func testLayerCompositesWithoutRedrawing() {
-        let frame = Pixmap(width: 40, height: 40)!
-        let c = Canvas(frame.view)
-        let layer = Layer(width: 10, height: 10, isOpaque: true)!
-        for _ in 0..<3 { layer.updateIfNeeded { $0.clear(Color(rgb: 0x336699)) } }
-        XCTAssertEqual(layer.drawCount, 1)
-        c.drawLayer(layer, at: Point(5, 7))
-        XCTAssertEqual(frame.color(x: 5, y: 7), Color(rgb: 0x336699))
-        XCTAssertEqual(frame[4, 7], 0)
-        c.drawLayer(layer, at: Point(20, 20), opacity: 0.5)
-        XCTAssertEqual(Int(frame[25, 25] >> 24), 128, accuracy: 1)
-        layer.invalidate()
-        layer.updateIfNeeded { $0.clear(.white) }
-        XCTAssertEqual(layer.drawCount, 2)
-    }
 }
 
 extension OutputDamageTests {

@@ -1,8 +1,10 @@
 #if canImport(Glibc)
 import Glibc
+@testable import PanelRenderer
 
-/// Collects what `run --stats` reports (contract §6): flip intervals from the kernel's vblank
-/// timestamps, missed vblanks, render times and the time to the first flip.
+/// The page-flip timing test's figures (`DRMOutputVMTests`), in the shape `run --stats`
+/// reports: flip intervals from the kernel's vblank timestamps, missed vblanks, render times
+/// and the time to the first flip.
 public struct FlipStatistics: Sendable {
     public var device: String
     public var driver: String
