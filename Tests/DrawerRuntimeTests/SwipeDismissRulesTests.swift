@@ -39,6 +39,23 @@ final class SwipeDismissRulesTests: XCTestCase {
         XCTAssertEqual(rules(sticky: true).translation(offset: 150), 300, "catching a sticky view")
     }
 
+    /// With the release velocity carried: the slide starts at the finger's speed and still
+    /// ends after the duration; a finger over twice the linear speed is taken at twice.
+    func testTheSlideOutCanStartAtTheFingersSpeed() {
+        let r = rules()          // H = 844, 0.2 s: the linear slide from 200 runs at 3220 pt/s
+        let dt = 1e-6
+        for v in [0.0, 1500, 5000] {
+            let start = (r.dismissOffset(from: 200, velocity: v, elapsed: dt)! - 200) / dt
+            XCTAssertEqual(start, v, accuracy: 1, "starts at \(v) pt/s")
+            XCTAssertEqual(r.dismissOffset(from: 200, velocity: v, elapsed: 0.2 - dt)!, 844, accuracy: 0.01)
+            XCTAssertNil(r.dismissOffset(from: 200, velocity: v, elapsed: 0.2))
+        }
+        let fast = (r.dismissOffset(from: 200, velocity: 9000, elapsed: dt)! - 200) / dt
+        XCTAssertEqual(fast, 2 * 3220, accuracy: 1, "capped at twice the linear speed: it never passes H")
+        XCTAssertEqual(r.dismissOffset(from: 200, velocity: -800, elapsed: 0.1)!, 200 + 644 / 4, accuracy: 1e-9,
+                       "a finger going up: from rest")
+    }
+
     func testAnimationsTakeTheDurationLinearOutEasedBack() {
         let r = rules()
         XCTAssertEqual(r.dismissOffset(from: 200, elapsed: 0), 200)

@@ -34,6 +34,8 @@ public protocol Component: AnyObject {
     func contentChanged(at time: Instant)
     /// True while anything moves; the frame loop sleeps when every component says false.
     var needsFrames: Bool { get }
+    /// What its motion is doing now (motion traces).
+    var motionPhase: MotionPhase { get }
     /// Contract §4 entry (an object that starts with "kind").
     func state() -> JSONValue
     /// Draws the component in points (the canvas already scales points to pixels).

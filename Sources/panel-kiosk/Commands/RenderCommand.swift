@@ -20,6 +20,7 @@ struct Render: ParsableCommand {
     @Option(help: "Also write the frames at these times (ms), comma-separated.") var at: String?
     @Flag(help: "Write every frame as frame-NNNNNN.png.") var everyFrame = false
     @Option(help: "Write the event log here (JSON lines).") var events: String?
+    @Option(help: "Write a motion trace here: a JSON line per frame of each component's position, velocity and phase, and the fingers (see `plot`).") var trace: String?
     @Option(help: "Write the final state here (JSON).") var state: String?
     @Option(help: "Frames per second of the simulated clock.") var fps: Double = 60
 
@@ -48,6 +49,7 @@ struct Render: ParsableCommand {
         run.captureTimesMS = captureTimes
         run.captureEveryFrame = everyFrame
         run.eventsPath = events
+        run.tracePath = trace
         let outcome = try run.run(app: app, geometry: geometry, script: touch, into: out)
         if let state {
             try writeTextFile(state, outcome.runtime.state(timeMS: outcome.result.finalTimeMS).encoded + "\n")

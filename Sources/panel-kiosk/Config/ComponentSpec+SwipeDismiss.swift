@@ -9,6 +9,7 @@ extension ComponentSpec {
         c.isSticky = t.bool("sticky", default: c.isSticky)
         c.fades = t.bool("fade", default: c.fades)
         c.animationDuration = t.double("duration", default: c.animationDuration, range: 0...10)
+        c.usesReleaseVelocity = t.bool("use_release_velocity", default: c.usesReleaseVelocity)
         c.minimumVelocity = t.double("velocity", default: c.minimumVelocity, range: 0...100_000)
         // The article clamps the fraction to [0, 0.9]; a file asking for more is told so.
         c.offsetFraction = t.double("offset", default: c.offsetFraction, range: 0...0.9)

@@ -7,6 +7,7 @@ extension KioskLoop {
         var startNS: UInt64
         var frameLimit: Int?
         var eventsPath: String?
+        var tracePath: String?
         /// At a clean exit: what the CRTC scans out (headless: the last frame shown).
         var captureScanoutPath: String?
         /// At a clean exit: what the CRTC composes (display only).
@@ -24,7 +25,8 @@ extension KioskLoop {
         let geometry = FrameGeometry(widthPx: output.frameWidth, heightPx: output.frameHeight,
                                      scale: board.scale, board: board)
         do {
-            let runtime = try KioskRuntime(app: app, geometry: geometry, eventsPath: options.eventsPath, now: .now())
+            let runtime = try KioskRuntime(app: app, geometry: geometry, eventsPath: options.eventsPath,
+                                           tracePath: options.tracePath, now: .now())
             let services = try KioskServices(app: app, board: board,
                                              readyStatus: "showing \(app.name) on \(output.connectorName) \(output.mode)")
             return try KioskLoop(runtime: runtime, sink: sink, services: services,
@@ -42,7 +44,8 @@ extension KioskLoop {
         let sink = try HeadlessSink(widthPx: geometry.widthPx, heightPx: geometry.heightPx,
                                     refreshHz: geometry.board.mode?.refreshHz ?? 60)
         sink.captureScanoutPath = options.captureScanoutPath
-        let runtime = try KioskRuntime(app: app, geometry: geometry, eventsPath: options.eventsPath, now: .now())
+        let runtime = try KioskRuntime(app: app, geometry: geometry, eventsPath: options.eventsPath,
+                                           tracePath: options.tracePath, now: .now())
         let services = try KioskServices(app: app, board: geometry.board,
                                          readyStatus: "showing \(app.name) headless at \(geometry.widthPx)x\(geometry.heightPx)",
                                          headless: true)

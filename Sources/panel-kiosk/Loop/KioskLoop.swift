@@ -114,6 +114,7 @@ final class KioskLoop: FrameSinkOwner {
         services.close()
         do { try sink.close() } catch { failure = failure ?? "\(error)" }
         try? runtime.recorder.close()
+        try? runtime.trace?.close()
         return failure
     }
 

@@ -23,6 +23,10 @@ final class KioskRuntime {
     let recorder: EventRecorder
     /// Each event line also goes here (the control socket's subscribers).
     var onEventLine: ((String) -> Void)?
+    /// `--trace`: a line per frame of the components' motion.
+    let trace: MotionTrace?
+    /// The fingers down, in points (for the trace).
+    private(set) var fingers: [Int: Point] = [:]
 
     /// Something changed that the next frame must show.
     var needsDraw = true
@@ -37,7 +41,7 @@ final class KioskRuntime {
     /// The files a change of which reloads the app (the theme besides the app file).
     let themePaths: [String]
 
-    init(app: AppConfig, geometry: FrameGeometry, eventsPath: String?, now: Instant) throws {
+    init(app: AppConfig, geometry: FrameGeometry, eventsPath: String?, tracePath: String? = nil, now: Instant) throws {
         self.geometry = geometry
         appPath = app.path
         themePaths = app.themePath.map { [$0] } ?? []
@@ -50,6 +54,7 @@ final class KioskRuntime {
         }
         frame = f
         recorder = EventRecorder(path: eventsPath)
+        trace = tracePath.map(MotionTrace.init(path:))
         let board = geometry.board
         blanker = IdleBlanker(blankAfterS: board.blankAfterS, fadeS: board.fadeS,
                               idleResetS: board.idleResetS ?? app.idleResetS, now: now)
@@ -86,8 +91,12 @@ final class KioskRuntime {
             let verdict = blanker.touch(kind, at: Instant(microseconds: us))
             if verdict.deliver {
                 let s = screen.env.scale
-                screen.handle(TouchEvent(id: finger, phase: phase, location: Point(x / s, y / s),
-                                         time: .nanoseconds(Int64(us) * 1000)))
+                let p = Point(x / s, y / s)
+                switch phase {
+                case .down, .move: fingers[finger] = p
+                case .up, .cancel: fingers[finger] = nil
+                }
+                screen.handle(TouchEvent(id: finger, phase: phase, location: p, time: .nanoseconds(Int64(us) * 1000)))
                 needsDraw = true
             }
             return applyOwnActions(verdict.actions, at: Instant(microseconds: us))
@@ -217,7 +226,10 @@ final class KioskRuntime {
     /// background's content exactly, a component's as the area the component paints.
     private func advanceScreen(to time: Instant) -> (Rect, everything: Bool) {
         live.advance(to: time)
-        defer { screen.advance(to: time) }
+        defer {
+            screen.advance(to: time)
+            trace?.record(timeMS: time.milliseconds, screen: screen, fingers: fingers)
+        }
         var region = Rect.zero, everything = false
         for (host, r) in live.takeDamage() {
             if host == LiveContent.backgroundHost {

@@ -8,6 +8,7 @@ struct OffscreenRun {
     var captureTimesMS: [Double] = []
     var captureEveryFrame = false
     var eventsPath: String?
+    var tracePath: String?
 
     struct Outcome {
         var runtime: KioskRuntime
@@ -18,7 +19,8 @@ struct OffscreenRun {
 
     func run(app: AppConfig, geometry: FrameGeometry, script: TouchScript, into dir: String) throws -> Outcome {
         try makeDirectory(dir)   // first: the event log may live in it
-        let runtime = try KioskRuntime(app: app, geometry: geometry, eventsPath: eventsPath, now: .milliseconds(0))
+        let runtime = try KioskRuntime(app: app, geometry: geometry, eventsPath: eventsPath, tracePath: tracePath,
+                                       now: .milliseconds(0))
         var driver = OffscreenDriver()
         driver.fps = fps
         driver.captureTimesMS = captureTimesMS
@@ -33,6 +35,7 @@ struct OffscreenRun {
             }
         } catch let e as TouchScriptError { throw Failure(e.description) }
         try runtime.recorder.close()
+        try runtime.trace?.close()
         return Outcome(runtime: runtime, result: result, written: written)
     }
 

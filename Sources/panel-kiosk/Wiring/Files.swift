@@ -35,9 +35,12 @@ final class EventRecorder {
     private var file: UnsafeMutablePointer<FILE>?
     private var failure: String?
     let path: String?
+    /// What the lines are, for messages: "event log", "motion trace".
+    let what: String
 
-    init(path: String?) {
+    init(path: String?, what: String = "event log") {
         self.path = path
+        self.what = what
         guard let path else { return }
         file = fopen(path, "wb")
         if file == nil { failure = "cannot write \(path): \(String(cString: strerror(errno)))" }
@@ -49,8 +52,8 @@ final class EventRecorder {
         var l = line + "\n"
         let ok = l.withUTF8 { fwrite($0.baseAddress, 1, $0.count, file) == $0.count } && fflush(file) == 0
         if !ok {
-            failure = "cannot write the event log \(path): \(String(cString: strerror(errno)))"
-            printError("panel-kiosk: \(failure!); events are no longer logged")
+            failure = "cannot write the \(what) \(path): \(String(cString: strerror(errno)))"
+            printError("panel-kiosk: \(failure!); nothing more is written to it")
             fclose(file)
             self.file = nil
         }
@@ -60,7 +63,7 @@ final class EventRecorder {
         if let file {
             self.file = nil
             if fclose(file) != 0, failure == nil, let path {
-                failure = "cannot write the event log \(path): \(String(cString: strerror(errno)))"
+                failure = "cannot write the \(what) \(path): \(String(cString: strerror(errno)))"
             }
         }
         if let failure { throw Failure(failure) }

@@ -81,6 +81,15 @@ public final class BottomDrawer: Component {
         clampScroll()
     }
 
+    public var motionPhase: MotionPhase {
+        switch phase {
+        case .resting: inner.isFlinging ? .gliding : .rest
+        case .pressed: .pressed
+        case .dragging: .dragging
+        case .settling, .bouncing: .settling
+        }
+    }
+
     public var needsFrames: Bool {
         if crossFade != nil || inner.isFlinging { return true }
         switch phase {

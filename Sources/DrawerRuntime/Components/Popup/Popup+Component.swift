@@ -47,6 +47,7 @@ extension Popup {
             ("state", .string(popupState.rawValue)),
             ("bar_style", .string(config.barStyle.rawValue)),
             ("open_fraction", .number(percent)),
+            ("bar_top_pt", .number(barFrame.minY)),
             ("title", .string(title)),
             ("item_index", .number(Double(itemIndex))),
             ("progress", .number(progress)),

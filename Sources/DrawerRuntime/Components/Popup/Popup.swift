@@ -101,6 +101,16 @@ public final class Popup: Component {
         clampScroll()
     }
 
+    public var motionPhase: MotionPhase {
+        switch phase {
+        case .idle: inner.isFlinging ? .gliding : .rest
+        case .pressedBar, .pressedButton, .pressedCloseButton, .pressedContent, .ignoring: .pressed
+        case .draggingOpen, .draggingClosed, .snapClosing, .paging: .dragging
+        case .scrolling: .scrolling
+        case .sliding, .transitioning, .waitingToOpen, .pageSettling: .settling
+        }
+    }
+
     public var needsFrames: Bool {
         if inner.isFlinging { return true }
         switch phase {

@@ -99,6 +99,16 @@ public final class Sheet: Component {
         }
     }
 
+    public var motionPhase: MotionPhase {
+        switch phase {
+        case .resting: inner.isFlinging ? .gliding : .rest
+        case .pressed: .pressed
+        case .dragging: .dragging
+        case .settling: .settling
+        case .scrollFling: .gliding
+        }
+    }
+
     public var needsFrames: Bool {
         if inner.isFlinging { return true }
         switch phase {

@@ -91,6 +91,16 @@ public final class SideDrawer: Component {
         }
     }
 
+    public var motionPhase: MotionPhase {
+        switch phase {
+        case .resting: inner.isFlinging ? .gliding : .rest
+        case .pressed, .pressedContent, .ignoringGesture: .pressed
+        case .dragging: .dragging
+        case .scrollingPane: .scrolling
+        case .moving: .settling
+        }
+    }
+
     public var needsFrames: Bool {
         if inner.isFlinging { return true }
         if case .moving = phase { return true }

@@ -30,7 +30,8 @@ public final class SwipeDismiss: Component {
         case scrollFling(ContentFling)
         /// The dismiss drag: the raw translation is the finger's y minus `anchorY`.
         case dragging(anchorY: Double)
-        case dismissing(from: Double, start: Instant)
+        /// `velocity`: the finger's at release when the slide carries it on (pt/s), else nil.
+        case dismissing(from: Double, start: Instant, velocity: Double?)
         case returning(from: Double, start: Instant)
     }
 
@@ -98,6 +99,18 @@ public final class SwipeDismiss: Component {
         let before = scrollOffset
         scrollOffset = content.anchoredScrollOffset(before, viewportHeight: viewportHeight)
         if scrollOffset != before { transition(.contentMoved(by: scrollOffset - before), at: time) }
+    }
+
+    public var motionPhase: MotionPhase {
+        switch phase {
+        case .hidden: .rest
+        case .resting: inner.isFlinging ? .gliding : .rest
+        case .pressed: .pressed
+        case .scrolling: .scrolling
+        case .scrollFling: .gliding
+        case .dragging: .dragging
+        case .presenting, .dismissing, .returning: .settling
+        }
     }
 
     public var needsFrames: Bool {
@@ -180,7 +193,8 @@ public final class SwipeDismiss: Component {
         case (.dragging(let anchorY), .release(let p, let v, let cancelled)):
             // The RAW translation decides, even when sticky (the article's rule).
             if !cancelled, rules.shouldDismiss(translation: p.y - anchorY, velocity: v) {
-                startDismiss(at: time)
+                // The card's own speed: a sticky card moves at half the finger's.
+                startDismiss(at: time, velocity: config.usesReleaseVelocity ? (config.isSticky ? v / 2 : v) : nil)
             } else {
                 emit(.cancelled, at: time)   // fires at release, before the return animates
                 phase = offset > 0 ? .returning(from: offset, start: time) : .resting
@@ -215,8 +229,8 @@ public final class SwipeDismiss: Component {
             m.advance(to: time)
             offset = m.value
             if m.isAtRest { offset = 0; phase = .resting } else { phase = .presenting(m) }
-        case (.dismissing(let from, let start), .tick):
-            if let y = rules.dismissOffset(from: from, elapsed: (time - start).seconds) { offset = y } else {
+        case (.dismissing(let from, let start, let velocity), .tick):
+            if let y = rules.dismissOffset(from: from, velocity: velocity, elapsed: (time - start).seconds) { offset = y } else {
                 offset = rules.height
                 phase = .hidden
                 emit(.completed, at: time)   // only once the slide really finished
@@ -240,9 +254,9 @@ public final class SwipeDismiss: Component {
         }
     }
 
-    private func startDismiss(at time: Instant) {
+    private func startDismiss(at time: Instant, velocity: Double? = nil) {
         emit(.initiated, at: time)
-        phase = .dismissing(from: offset, start: time)
+        phase = .dismissing(from: offset, start: time, velocity: velocity)
     }
 
     private func tap(at p: Point, time: Instant) {

@@ -8,6 +8,10 @@ public struct SwipeDismissConfig: Equatable, Sendable {
     public var fades = true
     /// Seconds: the linear slide out, and the return after a cancel.
     public var animationDuration = 0.2
+    /// The slide out after a release starts at the finger's speed instead of the linear
+    /// slide's own (the reference's slide jumps to its speed at lift-off); it still ends after
+    /// `animationDuration`.
+    public var usesReleaseVelocity = false
     /// pt/s downward; a release faster than this dismisses whatever the distance.
     public var minimumVelocity = 1300.0
     /// Fraction of the view's height the finger must travel; clamped to [0, 0.9] like the article.

@@ -30,10 +30,19 @@ public struct SwipeDismissRules: Equatable, Sendable {
     }
 
     /// The dismiss slide: linear from `from` to H over the duration. Nil once finished.
-    public func dismissOffset(from: Double, elapsed: Double) -> Double? {
+    ///
+    /// `velocity` (pt/s, down positive): the finger's at release when the slide is to carry
+    /// it on (`usesReleaseVelocity`); then the slide starts at that speed and eases to the end
+    /// in the same time (a quadratic: position and speed continuous at lift-off). A finger
+    /// more than twice as fast as the linear slide is taken at twice, so the card never
+    /// overshoots the bottom; a finger going up starts it from rest.
+    public func dismissOffset(from: Double, velocity: Double? = nil, elapsed: Double) -> Double? {
         let d = config.animationDuration
         guard d > 0, elapsed < d else { return nil }
-        return from + (height - from) * max(0, elapsed) / d
+        let distance = height - from, u = max(0, elapsed) / d
+        guard let velocity else { return from + distance * u }
+        let start = min(max(0, velocity) * d, 2 * max(0, distance))     // points per whole slide
+        return from + start * u + (distance - start) * u * u
     }
 
     /// The return after a cancel: ease-in-out (UIView.animate's default curve) from `from` to 0.
