@@ -54,7 +54,8 @@ let package = Package(
 
         .testTarget(name: "PanelRendererTests", dependencies: ["PanelRenderer"], exclude: ["Images"]),
         .testTarget(name: "DrawerRuntimeTests", dependencies: ["DrawerRuntime"]),
-        .testTarget(name: "PanelKioskTests", dependencies: ["panel-kiosk", "PanelRenderer", "DrawerRuntime", "CFuzz"]),
+        .testTarget(name: "PanelKioskTests", dependencies: ["panel-kiosk", "PanelRenderer", "DrawerRuntime", "CFuzz"],
+                    exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v6]
 )

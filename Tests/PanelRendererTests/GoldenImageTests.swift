@@ -28,22 +28,13 @@ final class GoldenImageTests: XCTestCase {
         let reference = try PNGCodec.decode(path: path)
         XCTAssertEqual(reference.width, width); XCTAssertEqual(reference.height, height)
         guard reference.width == width, reference.height == height else { return }
-        let diff = Pixmap(width: width, height: height)!
-        var off = 0, worst = 0, worstAt = (0, 0)
-        for y in 0..<height { for x in 0..<width {
-            let a = pixmap.color(x: x, y: y), b = reference.color(x: x, y: y)
-            let d = max(abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)), abs(Int(a.a) - Int(b.a)))
-            if d > 2 { off += 1 }
-            if d > worst { worst = d; worstAt = (x, y) }
-            let v = UInt8(min(255, d * 8))
-            diff[x, y] = Color(r: v, g: v, b: v).premultiplied
-        } }
+        let difference = try XCTUnwrap(ImageDifference(pixmap.view, reference.view))
         let allowed = width * height / 1000
-        if off > allowed {
+        if difference.pixelsOff > allowed {
             let out = NSTemporaryDirectory() + "golden-\(topic)-\(name)"
             try? PNGCodec.encode(pixmap.view, to: out + "-actual.png")
-            try? PNGCodec.encode(diff.view, to: out + "-diff.png")
-            XCTFail("\(topic)/\(name): \(off) pixels differ by more than 2/255 (tolerance: \(allowed)); worst \(worst) at \(worstAt); see \(out)-actual.png and -diff.png")
+            try? PNGCodec.encode(difference.picture.view, to: out + "-diff.png")
+            XCTFail("\(topic)/\(name): \(difference.pixelsOff) pixels differ by more than 2/255 (tolerance: \(allowed)); worst \(difference.worst) at \(difference.worstAt); see \(out)-actual.png and -diff.png")
         }
     }
 

@@ -1,0 +1,34 @@
+import ArgumentParser
+import DrawerRuntime
+import PanelRenderer
+
+struct Plot: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Draw a motion trace (render/run --trace) as position and velocity against time (PNG).",
+        discussion: """
+            The top chart shows the component's positions in points with the finger over them,
+            the bottom one their velocities in pt/s; touch-down, lift and phase changes are
+            marked. Without --component the first component (by id) that moves is drawn.
+            """)
+
+    @Argument(help: "The trace (JSON lines, as --trace writes).") var trace: String
+    @Option(help: "The PNG to write.") var out: String
+    @Option(help: "The component to draw (its id).") var component: String?
+    @Option(help: "Image size in pixels, WxH.") var size: String = "1200x800"
+
+    func run() throws {
+        let parts = size.split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2, (200...8000).contains(parts[0]), (200...8000).contains(parts[1]) else {
+            throw ValidationError("--size is WxH in pixels, each 200 to 8000, like 1200x800")
+        }
+        let plot = try MotionPlot(tracePath: trace, component: component)
+        let fonts: FontLibrary, face: FontFace
+        do {
+            fonts = try FontLibrary()
+            face = try fonts.face(path: Theme.dejaVuSans)
+        } catch { throw Failure("plot: \(error)") }
+        let pixmap = try withExtendedLifetime(fonts) { try plot.draw(width: parts[0], height: parts[1], face: face) }
+        do { try PNGCodec.encode(pixmap.view, to: out) } catch { throw Failure("\(error)") }
+        print("plotted \(plot.component) (\(plot.frames.count) frames) to \(out)")
+    }
+}

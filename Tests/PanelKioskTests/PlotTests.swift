@@ -1,0 +1,52 @@
+import Foundation
+import PanelRenderer
+import XCTest
+
+/// `panel-kiosk plot`: a checked-in trace of a fling on the bottom drawer (rendered from
+/// examples/drawer.toml with an 8-step upward flick) drawn and compared with the reference
+/// image (Goldens/plot-drawer-fling.png, also shown in the README): at most 2/255 per channel
+/// on at most 0.1 % of the pixels. PANEL_UPDATE_GOLDENS=1 rewrites the reference.
+final class PlotTests: XCTestCase {
+    static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens").path
+
+    func testDrawerFlingPlotMatchesTheReference() throws {
+        let out = CLI.tempDir() + "/plot.png"
+        let r = try CLI.run(["plot", Self.goldens + "/drawer-fling.trace.jsonl", "--out", out])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("plotted drawer (42 frames)"), r.stdout)
+        let reference = Self.goldens + "/plot-drawer-fling.png"
+        let actual = try PNGCodec.decode(path: out)
+        if ProcessInfo.processInfo.environment["PANEL_UPDATE_GOLDENS"] == "1" {
+            try PNGCodec.encode(actual.view, to: reference)
+            return
+        }
+        let expected = try PNGCodec.decode(path: reference)
+        let difference = try XCTUnwrap(ImageDifference(actual.view, expected.view), "sizes differ")
+        if difference.pixelsOff > actual.width * actual.height / 1000 {
+            try? PNGCodec.encode(difference.picture.view, to: out + "-diff.png")
+            XCTFail("\(difference.pixelsOff) pixels differ; worst \(difference.worst) at \(difference.worstAt); see \(out) and \(out)-diff.png")
+        }
+    }
+
+    /// What the plot is made of: the positions that move, the finger, and the marks.
+    func testPlotPicksWhatMoves() throws {
+        let out = CLI.tempDir() + "/plot.png"
+        let trace = Self.goldens + "/drawer-fling.trace.jsonl"
+        XCTAssertEqual(try CLI.run(["plot", trace, "--out", out, "--component", "drawer", "--size", "600x400"]).status, 0)
+        XCTAssertEqual(try PNGCodec.decode(path: out).width, 600)
+        let wrong = try CLI.run(["plot", trace, "--out", out, "--component", "drawr"])
+        XCTAssertEqual(wrong.status, 1)
+        XCTAssertTrue(wrong.stderr.contains("no component 'drawr' in the trace (it has drawer); did you mean 'drawer'?"), wrong.stderr)
+    }
+
+    func testABadTraceNamesItsLine() throws {
+        let dir = CLI.tempDir()
+        try "{\"t_ms\": 0, \"fingers\": [], \"components\": {}}\n{\"t_ms\": 16\n".write(toFile: dir + "/t.jsonl", atomically: true, encoding: .utf8)
+        let r = try CLI.run(["plot", dir + "/t.jsonl", "--out", dir + "/p.png"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("\(dir)/t.jsonl:2: not a motion trace line"), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/p.png"))
+        try "".write(toFile: dir + "/e.jsonl", atomically: true, encoding: .utf8)
+        XCTAssertTrue(try CLI.run(["plot", dir + "/e.jsonl", "--out", dir + "/p.png"]).stderr.contains("the trace is empty"))
+    }
+}
