@@ -119,7 +119,9 @@ struct MotionPlot {
         let canvas = Canvas(pixmap.view)
         canvas.clear(.white)
         let keys = movingKeys
-        let xRange = (frames.first?.tMS ?? 0)...(frames.last?.tMS ?? 1)
+        // Lines out of time order (a hand-edited trace) still make a range.
+        let times = frames.map(\.tMS).filter(\.isFinite)
+        let xRange = (times.min() ?? 0)...max(times.max() ?? 1, (times.min() ?? 0) + 1)
         var positions = keys.enumerated().map { i, k in
             LineChart.Series(name: k, color: Self.palette[i % Self.palette.count],
                              points: frames.map { Point($0.tMS, $0.position[k] ?? .nan) })
