@@ -44,7 +44,8 @@ struct RenderRun {
 
 /// The sheet through the real binary: touch scripts in, state / events / pixels out.
 final class SheetRenderTests: XCTestCase {
-    /// Anchors at 67 and 766 on an 844 pt tall view: the spec's worked example (§2.4 rule 12).
+    /// Anchors at 67 and 766 on an 844 pt tall view: the worked example of docs/components.md,
+    /// Sheet S6.
     let phoneSheet = """
         [[component]]
         id = "sheet"
