@@ -2,8 +2,8 @@ import XCTest
 @testable import DrawerRuntime
 import PanelRenderer
 
-/// The snap rule with interaction.md §1.5's worked numbers: heights 68 / 264 / 777
-/// (an 844 pt screen with a 47 pt top safe area and the 20 pt top inset).
+/// The snap rule with the worked numbers of docs/components.md, Bottom drawer B8: heights
+/// 68 / 264 / 777 (an 844 pt screen with a 47 pt top safe area and the 20 pt top inset).
 final class BottomDrawerRulesTests: XCTestCase {
     let rules = BottomDrawerRules(config: BottomDrawerConfig(),
                                   env: Environment(size: Size(390, 844), safeArea: EdgeInsets(top: 47)))
@@ -144,7 +144,7 @@ final class BottomDrawerHandOffTests: XCTestCase {
 
     /// From partial, one finger goes up 400 pt then down 500 pt without lifting: the drawer
     /// opens first, then the list scrolls; coming back the list returns to its top first,
-    /// then the drawer shrinks (interaction.md §9.7, resize-first).
+    /// then the drawer shrinks (docs/components.md, Bottom drawer B7 and M9: resize-first).
     func testOneGestureHandsOverBothWays() {
         let f = Finger(position: "partiallyRevealed", y: 400), drawer = f.drawer
         f.touch(.down)

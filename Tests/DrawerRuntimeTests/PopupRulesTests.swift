@@ -2,7 +2,8 @@ import XCTest
 @testable import DrawerRuntime
 import PanelRenderer
 
-/// The popup's pure rules with interaction.md §5's numbers (a 390×844 pt phone container).
+/// The popup's pure rules with the numbers of docs/components.md, Popup bar (a 390×844 pt
+/// phone container).
 final class PopupRulesTests: XCTestCase {
     func rules(_ configure: (inout PopupConfig) -> Void = { _ in }) -> PopupRules {
         var c = PopupConfig()
@@ -22,12 +23,14 @@ final class PopupRulesTests: XCTestCase {
     }
 
     func testSnapClosePointWorkedExample() {
-        // §5.4 rule 20: d = 844, bar 64 → auto-close after ≈302 pt of finger travel.
+        // Popup bar PB15 (docs/components.md): d = 844, bar 64 → auto-close after ≈302 pt of
+        // finger travel.
         let r = rules { $0.barStyle = .prominent }
         XCTAssertFalse(r.snapShouldClose(travel: 302))
         XCTAssertTrue(r.snapShouldClose(travel: 302.2))
         // (−32 + x) / 844 > 0.32 ⇔ x > 302.08; the content has then visibly moved
-        // 302.08·844·0.32 / (844 + 0.32·302.08) = 86.7 pt (the spec's "≈ 89" rounds generously).
+        // 302.08·844·0.32 / (844 + 0.32·302.08) = 86.7 pt (a rough estimate's "≈ 89" rounds
+        // generously).
         XCTAssertEqual(r.snapDisplayedOffset(travel: 302.08), 86.7, accuracy: 0.05)
         XCTAssertEqual(r.snapDisplayedOffset(travel: 10), 10 * 844 * 0.32 / (844 + 3.2), accuracy: 1e-9, "slope c at the limit")
         XCTAssertEqual(rules { $0.snapPercent = 0.05 }.snapPercent, 0.1, "clamped to 0.1...0.9")

@@ -18,7 +18,8 @@ final class RubberBandTests: XCTestCase {
             XCTAssertEqual(RubberBand.hyperbolic(-x, dimension: d, coefficient: c), -(x * d * c / (d + c * x)), accuracy: 1e-9)
             XCTAssertLessThan(RubberBand.hyperbolic(x, dimension: d, coefficient: c), d)
         }
-        // LNPopup derived example (§5.4 rule 20): ≈302 pt of finger → ≈89 pt displayed.
+        // LNPopup derived example (docs/components.md, Popup bar PB15): ≈302 pt of finger →
+        // ≈89 pt displayed by a rough estimate, 86.7 pt by the formula.
         XCTAssertEqual(RubberBand.hyperbolic(302, dimension: 844, coefficient: 0.32), 86, accuracy: 4)
     }
 

@@ -2,9 +2,9 @@ import XCTest
 @testable import DrawerRuntime
 import PanelRenderer
 
-/// sheets' rules with interaction.md §2's worked numbers: an 844 pt phone screen with a 47 pt
-/// top and 34 pt bottom safe area, so the default anchors sit at 67 (20 from the top) and
-/// 766 (44 from the bottom).
+/// sheets' rules with the worked numbers of docs/components.md, Sheet: an 844 pt phone screen
+/// with a 47 pt top and 34 pt bottom safe area, so the default anchors sit at 67 (20 from the
+/// top) and 766 (44 from the bottom).
 final class SheetRulesTests: XCTestCase {
     let phone = Environment(size: Size(390, 844), safeArea: EdgeInsets(top: 47, bottom: 34))
     var rules: SheetRules { SheetRules(config: SheetConfig(), env: phone) }

@@ -31,7 +31,8 @@ final class SheetTests: XCTestCase {
         touch(s, .up, 780 - 166, ms: 166)
         s.advance(to: .milliseconds(170))
         // 4 ms later the card has moved on at about the finger's speed (~4 pt), not at
-        // pt/ms read as a normalised velocity (sheets: quirk 30) nor from rest.
+        // pt/ms read as a normalised velocity (sheets: docs/components.md, Sheet S19) nor from
+        // rest.
         XCTAssertEqual(before - s.origin, 4, accuracy: 1)
         XCTAssertEqual(s.anchorIndex, 0)
     }

@@ -2,7 +2,8 @@ import XCTest
 @testable import DrawerRuntime
 import PanelRenderer
 
-/// The side drawer's pure rules with interaction.md §3's numbers (800×480 pt screen).
+/// The side drawer's pure rules with the numbers of docs/components.md, Side drawer
+/// (800×480 pt screen).
 final class SideDrawerRulesTests: XCTestCase {
     func rules(_ configure: (inout SideDrawerConfig) -> Void = { _ in }) -> SideDrawerRules {
         var c = SideDrawerConfig()
@@ -14,7 +15,8 @@ final class SideDrawerRulesTests: XCTestCase {
     }
 
     func testStylersAtHalfClosedMatchTheWorkedExample() {
-        // §3.7 rule 27: reveal 267, pane at x = 133.5 → f 0.5 → parallax −46.7, alpha 0.5, scale 0.95.
+        // docs/components.md, Side drawer D15: reveal 267, pane at x = 133.5 → f 0.5 →
+        // parallax −46.7, alpha 0.5, scale 0.95.
         let r = rules()
         let f = r.closedFraction(distance: 133.5, .left)
         XCTAssertEqual(f, 0.5)

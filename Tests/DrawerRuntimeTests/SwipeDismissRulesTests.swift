@@ -1,7 +1,8 @@
 import XCTest
 @testable import DrawerRuntime
 
-/// The article's rules with interaction.md §4's worked numbers (H = 844 pt).
+/// The article's rules with the worked numbers of docs/components.md, Swipe to dismiss W5
+/// (H = 844 pt).
 final class SwipeDismissRulesTests: XCTestCase {
     func rules(sticky: Bool = false, fraction: Double = 0.30) -> SwipeDismissRules {
         var c = SwipeDismissConfig()

@@ -44,7 +44,8 @@ struct RenderRun {
 
 /// The sheet through the real binary: touch scripts in, state / events / pixels out.
 final class SheetRenderTests: XCTestCase {
-    /// Anchors at 67 and 766 on an 844 pt tall view: the spec's worked example (§2.4 rule 12).
+    /// Anchors at 67 and 766 on an 844 pt tall view: the worked example of docs/components.md,
+    /// Sheet S6.
     let phoneSheet = """
         [[component]]
         id = "sheet"
@@ -173,7 +174,7 @@ final class SheetRenderTests: XCTestCase {
         // Expanding from 436 to 20; a finger lands at 120 ms and holds.
         let run = try RenderRun.run(app: app, script: "0 do sheet snap 0\n120 down 1 400 470\n")
         let origin = run.number("sheet", "origin_pt")
-        XCTAssertGreaterThan(origin, 20, "not jumped to the end value (sheets' quirk 31b)")
+        XCTAssertGreaterThan(origin, 20, "not jumped to the end value (docs/components.md, Sheet S21)")
         XCTAssertLessThan(origin, 436, "the card had moved")
         XCTAssertEqual(run.component("sheet")["animating"] as? Bool, false, "the finger holds it")
     }

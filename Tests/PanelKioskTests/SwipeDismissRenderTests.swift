@@ -2,7 +2,8 @@ import Foundation
 import PanelRenderer
 import XCTest
 
-/// Swipe to dismiss through the real binary with interaction.md §4's worked numbers (H = 844).
+/// Swipe to dismiss through the real binary with the worked numbers of docs/components.md,
+/// Swipe to dismiss W5 (H = 844).
 final class SwipeDismissRenderTests: XCTestCase {
     func app(sticky: Bool = false, rows: Int = 3, presented: Bool = true) -> String {
         var s = """

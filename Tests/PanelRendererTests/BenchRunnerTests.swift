@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 @testable import PanelRenderer
 
-/// The bench's JSON (contract §7) and its timing plumbing, on a tiny frame.
+/// The bench's JSON (docs/formats.md, Benchmark output) and its timing plumbing, on a tiny
+/// frame.
 final class BenchRunnerTests: XCTestCase {
     func testJSONHasContractFieldsInOrder() throws {
         let out = Pixmap(width: 64, height: 48)!

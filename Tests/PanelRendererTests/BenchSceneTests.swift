@@ -1,7 +1,7 @@
 import XCTest
 @testable import PanelRenderer
 
-/// The bench scene against cairo's reference frames (bench-scene §5) and the drag frame
+/// The bench scene against cairo's reference frames (docs/bench.md, Conformance) and the drag frame
 /// against a full render at the new drawer position.
 final class BenchSceneTests: XCTestCase {
     static let refDir = "/work/shared/bench"
@@ -95,8 +95,9 @@ final class BenchSceneTests: XCTestCase {
     func testGeneratorMatchesSpec() {
         var g = BenchLCG()
         let u0 = g.u(), u1 = g.u(), u2 = g.u()
-        // bench-scene §1.1 lists these three values in reverse order; the order below is
-        // the one its pin table (184.75,170.5), (394.25, ...) implies.
+        // The scene's original description listed these three values in reverse order; the
+        // order below is the one its pin table (184.75,170.5), (394.25, ...) implies
+        // (docs/bench.md, Random numbers).
         XCTAssertEqual(u0, 0.236455500, accuracy: 1e-9)
         XCTAssertEqual(u1, 0.369270623, accuracy: 1e-9)
         XCTAssertEqual(u2, 0.504242003, accuracy: 1e-9)

@@ -5,7 +5,8 @@ import XCTest
 
 /// The DRM output against a real kernel display (vkms in the QEMU guest of scripts/vm).
 /// Skipped unless PANEL_KIOSK_VM=1, which scripts/vm/run-in-guest sets; Tests/vm/run-drm-tests
-/// runs them. PANEL_KIOSK_VM_STATS names the file for the §6 statistics of the timing test.
+/// runs them. PANEL_KIOSK_VM_STATS names the file for the run statistics (docs/formats.md) of
+/// the timing test.
 final class DRMOutputVMTests: XCTestCase {
     override func setUpWithError() throws {
         try XCTSkipUnless(ProcessInfo.processInfo.environment["PANEL_KIOSK_VM"] == "1",

@@ -58,7 +58,7 @@ public struct FlipStatistics: Sendable {
         firstFlip.map { $0 > processStart ? Double($0 - processStart) / 1e6 : 0 }
     }
 
-    /// The §6 JSON object, one line.
+    /// The run-statistics JSON object (docs/formats.md, Run statistics), one line.
     public var json: String {
         func n(_ v: Double) -> String {
             let r = (v * 1000).rounded() / 1000

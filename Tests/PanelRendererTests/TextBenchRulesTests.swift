@@ -1,8 +1,8 @@
 import XCTest
 @testable import PanelRenderer
 
-/// The bench-scene text (spec/bench-scene.md §2e, §2f) drawn by `drawText` must match the
-/// cairo reference frame's pixels in each text region.
+/// The bench-scene text (docs/bench.md: the rows, the mini-player and "Text rules") drawn by
+/// `drawText` must match the cairo reference frame's pixels in each text region.
 final class TextBenchRulesTests: XCTestCase {
     static let fonts = "/usr/share/fonts/truetype/dejavu/"
     static let reference = "/work/shared/bench/cairo_full_800x480.png"
@@ -40,8 +40,9 @@ final class TextBenchRulesTests: XCTestCase {
         let d = compare(frame, ref, region, background: background.premultiplied)
         let mean = Double(d.sum) / Double(d.pixels * 3)
         XCTAssertGreaterThan(d.inked, 200, "\(text): nothing drawn", file: file, line: line)
-        // bench-scene §5 tolerances on the text region alone; today the match is exact (max 0),
-        // so a max above 8 means a regression in glyph placement or compositing.
+        // The scene's tolerances (docs/bench.md, Conformance) on the text region alone; today
+        // the match is exact (max 0), so a max above 8 means a regression in glyph placement or
+        // compositing.
         XCTAssertLessThanOrEqual(mean, 0.5, "\(text): mean diff \(mean)", file: file, line: line)
         XCTAssertLessThanOrEqual(Double(d.over8), 0.02 * Double(d.pixels), "\(text): \(d.over8) px off by > 8", file: file, line: line)
         XCTAssertLessThanOrEqual(d.maxDiff, 8, "\(text): max diff \(d.maxDiff)", file: file, line: line)

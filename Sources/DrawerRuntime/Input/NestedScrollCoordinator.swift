@@ -1,5 +1,5 @@
 /// The one protocol by which a container (bottom drawer, sheet, popup) and a scroll view inside
-/// it share a single continuous drag, in both directions (interaction.md §9.7). Pure values:
+/// it share a single continuous drag, in both directions (docs/components.md, M9). Pure values:
 /// the owner feeds finger deltas along the drag axis and applies the split it gets back.
 ///
 /// Conventions, one axis:
@@ -15,7 +15,8 @@
 ///   then scrolls the content (iOS `prefersScrollingExpandsWhenScrolledToEdge`, Android nested
 ///   scrolling); `.scrollFirst` scrolls the content to its end first, then moves the container.
 /// * finger toward collapsing (delta > 0), both policies: the content scrolls back to its top
-///   first, then the container moves (sheets §2.6 rule 20, LNPopup §5.5 rule 25).
+///   first, then the container moves (as sheets and LNPopupController do: docs/components.md,
+///   Sheet S5, Popup bar PB18).
 /// Whatever neither can take is `overflow`, assigned to the last participant in that order that
 /// can move at all (a list with nothing to scroll passes it to the container), for its owner to
 /// rubber-band. A reversal first takes back the overflow, so nothing jumps. A participant that

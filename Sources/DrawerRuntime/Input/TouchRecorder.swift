@@ -1,5 +1,5 @@
-/// Writes touch events as a touch script (contract §3), so a stream captured on a kiosk in the
-/// field replays bit for bit through `panel-kiosk render --script` (interaction.md §9.16).
+/// Writes touch events as a touch script (docs/formats.md, Touch script), so a stream captured
+/// on a kiosk in the field replays bit for bit through `panel-kiosk render --script`.
 ///
 /// Times are milliseconds since `origin` (the first event's time by default); coordinates are
 /// frame pixels (points × `scale`), as scripts use. Numbers print in Swift's shortest
@@ -8,7 +8,7 @@ public struct TouchRecorder: Sendable {
     /// Device pixels per point.
     public var scale: Double
     public private(set) var origin: Instant?
-    public private(set) var text = "# touch script recorded by panel-kiosk (contract §3): t_ms verb id x_px y_px\n"
+    public private(set) var text = "# touch script recorded by panel-kiosk (docs/formats.md, Touch script): t_ms verb id x_px y_px\n"
     public private(set) var count = 0
 
     public init(scale: Double = 1, origin: Instant? = nil) {

@@ -1,6 +1,7 @@
 /// How far (points) a finger must travel before a drag starts, so taps on a trembling finger
 /// or a noisy digitizer stay taps. Default 10 pt; on a kiosk it is better given in millimetres
-/// (interaction.md §9.2) so a 7" and a 32" panel feel alike.
+/// so a 7" and a 32" panel feel alike. No component uses this type yet: they use 8 pt
+/// (docs/components.md, M4).
 public struct TouchSlop: Equatable, Hashable, Sendable {
     public var points: Double
 

@@ -4,8 +4,8 @@ import Glibc
 import Foundation
 #endif
 
-/// UIScrollView's deceleration rates (interaction.md P1): the fraction of velocity kept per
-/// millisecond after the finger lifts.
+/// UIScrollView's deceleration rates (docs/components.md, M5): the fraction of velocity kept
+/// per millisecond after the finger lifts.
 public enum Deceleration: Equatable, Hashable, Sendable {
     /// 0.998: long, gliding (UIScrollView default).
     case normal
@@ -23,7 +23,7 @@ public enum Deceleration: Equatable, Hashable, Sendable {
 
     /// Where a body released at `position` (points) with `velocity` (pt/s) comes to rest:
     /// position + (v / 1000) · d / (1 − d) — the discrete geometric sum of per-millisecond
-    /// retention, as sheets' `FloatingPoint+Extension.swift` writes it (P1).
+    /// retention, as sheets' `FloatingPoint+Extension.swift` writes it (docs/components.md, M5).
     /// `.fast`: position + 0.099·v; `.normal`: position + 0.499·v.
     public func project(position: Double, velocity ptPerSecond: Double) -> Double {
         let d = rate

@@ -1,5 +1,5 @@
-/// UIKit Dynamics magnitudes converted to plain units (interaction.md P2), so MSDynamicsDrawer's
-/// constants can be used as written.
+/// UIKit Dynamics magnitudes converted to plain units (docs/components.md, M12), so
+/// MSDynamicsDrawer's constants can be used as written.
 public enum DynamicsUnits {
     /// Gravity magnitude 1.0 = 1000 pt/s² (MSDynamics: 2.0 master, 3.5 next).
     public static func gravity(magnitude: Double) -> Double { magnitude * 1000 }

@@ -1,8 +1,8 @@
-/// The side drawer's physics (interaction.md §3.2, §3.4, §3.10): a 1-D body along the drawer
-/// axis under constant gravity, between two collision walls, with elasticity, and instantaneous
-/// pushes. The configuration MSDynamicsDrawer installs per transition maps to: gravity toward
-/// the target (2000 pt/s²), `boundary` = target edge ... opposite extreme, elasticity 0 (0.5 for
-/// the attention bounce), a push on release or bounce.
+/// The side drawer's physics (docs/components.md, Side drawer D2, D3, D12 and M12): a 1-D body
+/// along the drawer axis under constant gravity, between two collision walls, with elasticity,
+/// and instantaneous pushes. The configuration MSDynamicsDrawer installs per transition maps
+/// to: gravity toward the target (2000 pt/s²), `boundary` = target edge ... opposite extreme,
+/// elasticity 0 (0.5 for the attention bounce), a push on release or bounce.
 ///
 /// Integration is exact (ballistic arcs between walls, impact times solved in closed form), on
 /// a fixed 4 ms commit grid with the remainder reported but not committed (as `Simulation`).
@@ -41,7 +41,8 @@ public struct PaneDynamics: Sendable {
     public private(set) var time: Instant
     public private(set) var current: MotionState
     public private(set) var isAtRest = false
-    /// Wall impacts so far (for tests and sounds at the limit, §9.15).
+    /// Wall impacts so far: for tests, and for a sound at the limit should one be added (kiosks
+    /// have no haptics: docs/components.md, M15).
     public private(set) var impacts = 0
 
     public init(position: Double, velocity ptPerSecond: Double = 0, configuration: Configuration,

@@ -8,17 +8,19 @@ import Foundation
 /// (points, signed) to the displayed overshoot (points, same sign). All are odd functions
 /// (f(−x) = −f(x)), zero at zero, and increasing.
 public enum RubberBand {
-    /// sheets (apstygo/sheets `SheetController.trimTargetHeaderOrigin`, interaction.md §2.3 rule 8):
-    /// displayed = √overshoot, so 100 pt of finger shows 10 pt. Note its slope is infinite at 0
-    /// (the card "sticks" a little right at the limit) — that is the reference's feel.
+    /// sheets (apstygo/sheets `SheetController.trimTargetHeaderOrigin`; docs/components.md,
+    /// Sheet S4): displayed = √overshoot, so 100 pt of finger shows 10 pt. Note its slope is
+    /// infinite at 0 (the card "sticks" a little right at the limit) — that is the reference's
+    /// feel.
     public static func squareRoot(_ overshoot: Double) -> Double {
         overshoot < 0 ? -(-overshoot).squareRoot() : overshoot.squareRoot()
     }
 
     /// Logarithmic damping, the shape MSDynamicsDrawerViewController's `next` branch uses for a
-    /// pane dragged beyond its track (interaction.md §3.10: coefficient 0.055 × the pane's
-    /// dimension along the axis). Our expression: c · ln(1 + |x| / c), signed — slope 1 at the
-    /// limit (no kink when the drag crosses it), growing ever slower after.
+    /// pane dragged beyond its track (coefficient 0.055 × the pane's dimension along the axis;
+    /// docs/components.md, M8: no component uses it yet). Our expression: c · ln(1 + |x| / c),
+    /// signed — slope 1 at the limit (no kink when the drag crosses it), growing ever slower
+    /// after.
     public static func logarithmic(_ x: Double, coefficient c: Double) -> Double {
         guard c > 0 else { return 0 }
         let m = c * log1p(abs(x) / c)
@@ -26,7 +28,7 @@ public enum RubberBand {
     }
 
     /// Hyperbolic damping x·d·c / (d + c·x): LNPopupController's close rubber band
-    /// (`rubberbandFromHeight`, interaction.md §5.4 rule 20, c = snap percent 0.32,
+    /// (`rubberbandFromHeight`; docs/components.md, Popup bar PB15: c = snap percent 0.32,
     /// d = container height), which is also the widely reverse-engineered UIScrollView formula
     /// (1 − 1/(x·c/d + 1))·d. Slope c at the limit, approaching d as x grows. `x` is signed.
     public static func hyperbolic(_ x: Double, dimension d: Double, coefficient c: Double) -> Double {

@@ -42,8 +42,8 @@ public struct Spring: Equatable, Hashable, Sendable {
     public var stiffness: Double { let w = 2 * Double.pi / response; return w * w }
     public var damping: Double { 4 * Double.pi * dampingRatio / response }
 
-    /// The same spring without overshoot (ζ raised to 1), for a reduced-motion setting
-    /// (interaction.md §9.9): same response, no bounce.
+    /// The same spring without overshoot (ζ raised to 1), for a reduced-motion setting (none
+    /// exists yet: docs/components.md, M6): same response, no bounce.
     public var withoutOvershoot: Spring { Spring(dampingRatio: max(1, dampingRatio), response: response) }
 
     /// Critically damped, 0.4 s: a calm default with no overshoot.

@@ -1,8 +1,9 @@
 /// A value animated by a spring toward a target, stepped deterministically (see `Simulation`).
 ///
 /// The initial velocity is in **points per second**, the unit a `VelocityTracker` reports: the
-/// references pass UIKit a *normalized* velocity (P3) or even pt/ms (sheets, quirk 30); here the
-/// release velocity of the finger is the body's velocity, so a flick continues without a kink.
+/// references pass UIKit a *normalized* velocity (1 = the whole distance per second) or even
+/// pt/ms (sheets); here the release velocity of the finger is the body's velocity, so a flick
+/// continues without a kink (docs/components.md, M7 and Sheet S19).
 ///
 /// Interruptible: `retarget` keeps the current value and velocity; a finger catching the motion
 /// reads `value` at the touch time and starts its drag there (no jump to the old end value).

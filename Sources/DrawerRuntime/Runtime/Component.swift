@@ -13,7 +13,7 @@ public struct ActionError: Error, Equatable, CustomStringConvertible, Sendable {
 /// functions beside each component, so tests can drive them without a scene.
 public protocol Component: AnyObject {
     var id: String { get }
-    /// The contract §4 `kind`.
+    /// The state file's `kind` (docs/formats.md, State file).
     var kind: String { get }
 
     /// The screen changed size or scale: recompute stops, keep the logical state.
@@ -36,7 +36,7 @@ public protocol Component: AnyObject {
     var needsFrames: Bool { get }
     /// What its motion is doing now (motion traces).
     var motionPhase: MotionPhase { get }
-    /// Contract §4 entry (an object that starts with "kind").
+    /// Its state-file entry, an object that starts with "kind" (docs/formats.md, State file).
     func state() -> JSONValue
     /// Draws the component in points (the canvas already scales points to pixels).
     func draw(_ canvas: Canvas, _ env: Environment)

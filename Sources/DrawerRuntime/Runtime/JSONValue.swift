@@ -1,5 +1,5 @@
 /// A JSON value with stable key order and number formatting, for the state file, the event
-/// log and statistics (contract §4-§6): two runs of the same script give identical bytes.
+/// log and statistics (docs/formats.md): two runs of the same script give identical bytes.
 public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)

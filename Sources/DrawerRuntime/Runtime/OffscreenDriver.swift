@@ -15,9 +15,9 @@ public protocol ScriptedScreen: AnyObject {
     var isMoving: Bool { get }
 }
 
-/// The simulated clock and the touch-script source (contract §2): frames every 1000/fps ms
-/// from t = 0, script lines delivered in time order before the first frame at or after their
-/// time, then time runs on until nothing moves (at most 10 s more).
+/// The simulated clock and the touch-script source (docs/formats.md, Offscreen clock): frames
+/// every 1000/fps ms from t = 0, script lines delivered in time order before the first frame
+/// at or after their time, then time runs on until nothing moves (at most 10 s more).
 ///
 /// Script lines become the same `InputEvent`s a touchscreen gives: an `up` or `cancel` has no
 /// position of its own and ends where that finger was last seen, through the same

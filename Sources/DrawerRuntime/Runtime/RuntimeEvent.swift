@@ -1,4 +1,5 @@
-/// One line of the event log (contract §5): `{"t_ms": ..., "target": ..., "event": ..., ...}`.
+/// One line of the event log (docs/formats.md, Event log):
+/// `{"t_ms": ..., "target": ..., "event": ..., ...}`.
 public struct RuntimeEvent: Equatable, Sendable {
     public var timeMS: Double
     public var target: String

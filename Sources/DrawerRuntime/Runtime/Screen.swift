@@ -120,7 +120,7 @@ public final class Screen {
         for c in components { c.reset(at: time) }
     }
 
-    /// Contract §4.
+    /// The state file without `values`, which the runtime adds (docs/formats.md, State file).
     public func state(timeMS: Double) -> JSONValue {
         .object([
             ("t_ms", .number(timeMS)),

@@ -5,7 +5,8 @@ public enum Length: Equatable, Hashable, Sendable {
     /// Points.
     case points(Double)
     /// Millimetres on the glass (converted with the layout's `PhysicalUnits`): for touch
-    /// targets that must stay finger-sized on any panel (interaction.md §9.2, §9.9).
+    /// targets that must stay finger-sized on any panel (no app-file key sets one yet:
+    /// docs/components.md, M13).
     case millimetres(Double)
     /// Takes a share of the space left in the parent stack (weight 1).
     case fill

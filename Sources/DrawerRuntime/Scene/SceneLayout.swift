@@ -37,7 +37,7 @@ public struct LayoutContext {
     public var direction: LayoutDirection
     /// Offsets (points along their axis) of scroll views by node id; missing = 0. Clamped.
     public var scrollOffsets: [String: Double]
-    /// Buttons are at least this tall (points): a finger-sized target (§9.9).
+    /// Buttons are at least this tall (points): a finger-sized target (docs/components.md, M13).
     public var minimumTouchTarget: Double
 
     public init(measurer: any TextMeasurer, units: PhysicalUnits = .nominal(), direction: LayoutDirection = .leftToRight,

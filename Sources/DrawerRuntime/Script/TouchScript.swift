@@ -1,5 +1,6 @@
-/// A touch script (contract §3): timed finger events and programmatic calls, the input of
-/// `panel-kiosk render` and of the behaviour tests. Coordinates are frame pixels.
+/// A touch script (docs/formats.md, Touch script): timed finger events and programmatic
+/// calls, the input of `panel-kiosk render` and of the behaviour tests. Coordinates are frame
+/// pixels.
 public struct TouchScript: Equatable, Sendable {
     public enum Verb: Equatable, Sendable {
         case down(finger: Int, x: Double, y: Double)

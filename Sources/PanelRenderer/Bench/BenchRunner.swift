@@ -1,5 +1,5 @@
-/// Times the bench scene (bench-scene §3-4) in this process: full frames, drag frames, and
-/// one frame's memcpy (hot and from DRAM) so the ratios carry across machines.
+/// Times the bench scene (docs/bench.md, What is timed) in this process: full frames, drag
+/// frames, and one frame's memcpy (hot and from DRAM) so the ratios carry across machines.
 #if canImport(Glibc)
 import Glibc
 #else
@@ -35,7 +35,8 @@ public struct BenchResult: Sendable {
     public var fullOverMemcpy: Double { full.median / memcpyCold.median }
     public var dragOverMemcpy: Double { drag.median / memcpyCold.median }
 
-    /// contract §7, plus extra fields (p90s, hot memcpy, whether text was drawn).
+    /// The `bench --json` object (docs/formats.md, Benchmark output), with extra fields (p90s,
+    /// hot memcpy, whether text was drawn).
     public var json: String {
         func f(_ v: Double) -> String {
             let s = String(Int((v * 10000).rounded()))
@@ -77,7 +78,8 @@ public struct BenchResult: Sendable {
 public enum BenchRunner {
     /// Renders and times the scene. `warmup` frames precede `frames` timed ones per case.
     /// Writes the last full frame into `frameOut` when given (same size).
-    /// `coldPoolBytes` is the pool the cold memcpy reads from (bench-scene §4: 256 MiB).
+    /// `coldPoolBytes` is the pool the cold memcpy reads from (256 MiB: docs/bench.md, What is
+    /// timed).
     public static func run(width: Int, height: Int, frames: Int, warmup: Int = 30,
                            text: BenchTextDrawer?, frameOut: Pixmap? = nil,
                            coldPoolBytes: Int = 256 << 20) -> BenchResult? {

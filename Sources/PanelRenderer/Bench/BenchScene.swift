@@ -1,8 +1,8 @@
-/// The benchmark scene of spec/bench-scene.md ("map + bottom drawer + mini-player", v1),
+/// The benchmark scene of docs/bench.md ("map + bottom drawer + mini-player", v1),
 /// drawn through the production `Canvas`. Geometry is generated once per size; drawing a
 /// frame allocates nothing once caches are warm.
 
-/// The scene's 32-bit LCG (bench-scene §1.1).
+/// The scene's 32-bit LCG (docs/bench.md, Random numbers).
 struct BenchLCG {
     var s: UInt32 = 1
     mutating func u() -> Double {

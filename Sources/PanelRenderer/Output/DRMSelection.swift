@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 
-/// What a board file's `[display]` table asks of the output (contract §9).
+/// What a board file's `[display]` table asks of the output (docs/config.md, Board file).
 /// Who turns frames for a rotated panel.
 public enum RotationPlace: String, Sendable, Equatable, CaseIterable {
     /// The plane where it offers the rotation and the kernel accepts it (a TEST_ONLY commit);

@@ -1,4 +1,4 @@
-/// Draws `text` with the bench-scene text rules (spec/bench-scene.md §2e "Text rules"):
+/// Draws `text` with the bench scene's text rules (docs/bench.md, "Text rules"):
 /// one glyph per Unicode scalar through the face's cmap (no shaping, no kerning), advance =
 /// hmtx advanceWidth * sizePx / unitsPerEm accumulated in floating point from `origin.x`,
 /// each glyph origin rounded to whole pixels with floor(x + 0.5), unhinted grey-scale

@@ -4,9 +4,9 @@ import PanelRenderer
 import Glibc
 #endif
 
-/// `panel-kiosk bench`: renders spec/bench-scene.md through the production renderer and
-/// prints the timings of contract §7. The scene and timing live in PanelRenderer
-/// (`BenchRunner`); this only parses options and prints.
+/// `panel-kiosk bench`: renders the bench scene (docs/bench.md) through the production
+/// renderer and prints its timings (docs/formats.md, Benchmark output). The scene and timing
+/// live in PanelRenderer (`BenchRunner`); this only parses options and prints.
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Time the benchmark scene (full frame, drag frame, memcpy of a frame).")
@@ -17,7 +17,7 @@ struct Bench: ParsableCommand {
     @Option(help: "Timed frames per case (after 30 warm-up frames).")
     var frames: Int = 300
 
-    @Flag(help: "Print the result as one JSON object (contract §7).")
+    @Flag(help: "Print the result as one JSON object (docs/formats.md, Benchmark output).")
     var json = false
 
     @Option(help: "Write the full frame as a PNG file.")
@@ -57,7 +57,7 @@ struct Bench: ParsableCommand {
     }
 }
 
-/// Minimal stderr writer (diagnostics go to stderr, contract §1).
+/// Minimal stderr writer (diagnostics go to stderr: docs/formats.md, Command line).
 enum FileHandleStderr {
     static func write(_ s: String) {
         var s = s

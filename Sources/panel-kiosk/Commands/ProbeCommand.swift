@@ -7,8 +7,9 @@ import Glibc
 import CInput
 #endif
 
-/// `panel-kiosk probe [--json]` (contract §1): the DRM devices and input devices as the kiosk
-/// would see them. Reads only: it never takes DRM master and never grabs an input device.
+/// `panel-kiosk probe [--json]` (docs/formats.md, Command line): the DRM devices and input
+/// devices as the kiosk would see them. Reads only: it never takes DRM master and never grabs
+/// an input device.
 struct Probe: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "probe",

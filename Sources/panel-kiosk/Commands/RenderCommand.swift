@@ -15,7 +15,7 @@ struct Render: ParsableCommand {
     @Option(help: "A board file: size from its mode, scale and rotation.") var board: String?
     @Option(help: "Frame size in pixels, WxH (default 800x480).") var size: String?
     @Option(help: "Pixels per point (with --size).") var scale: Double?
-    @Option(help: "A touch script (contract §3).") var script: String?
+    @Option(help: "A touch script (docs/formats.md, Touch script).") var script: String?
     @Option(help: "Output folder for PNGs.") var out: String = "render-out"
     @Option(help: "Also write the frames at these times (ms), comma-separated.") var at: String?
     @Flag(help: "Write every frame as frame-NNNNNN.png.") var everyFrame = false

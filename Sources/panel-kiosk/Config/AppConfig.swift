@@ -4,7 +4,8 @@ import Glibc
 import DrawerRuntime
 import PanelRenderer
 
-/// An app file: the screens of one kiosk (contract §8, docs/config.md).
+/// An app file: the screens of one kiosk (docs/config.md; the shipped examples:
+/// docs/formats.md, Example files).
 struct AppConfig: Sendable {
     enum BackgroundSpec: Equatable, Sendable {
         case color(Color)

@@ -1,6 +1,6 @@
 import PanelRenderer
 
-/// A board file (contract §9): the hardware a kiosk runs on.
+/// A board file (docs/config.md, Board file): the hardware a kiosk runs on.
 struct BoardConfig: Equatable, Sendable {
     enum Rotation: Int, Sendable, CaseIterable { case r0 = 0, r90 = 90, r180 = 180, r270 = 270 }
     struct ModeRequest: Equatable, Sendable { var width: Int; var height: Int; var refreshHz: Int? }
@@ -31,7 +31,7 @@ struct BoardConfig: Equatable, Sendable {
     // [system]
     var stopServices: [String] = []
 
-    /// The offscreen default of contract §1: 800x480 at scale 1.
+    /// The offscreen default (docs/formats.md, Command line): 800x480 at scale 1.
     static let offscreenDefault = BoardConfig(name: "offscreen", mode: ModeRequest(width: 800, height: 480, refreshHz: 60))
 
     static func load(path: String) throws(DiagnosticList) -> BoardConfig {

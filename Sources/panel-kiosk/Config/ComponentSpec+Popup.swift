@@ -2,8 +2,8 @@ import DrawerRuntime
 import PanelRenderer
 
 extension ComponentSpec {
-    /// `kind = "popup"`: LNPopupController's bar and popup (interaction.md §5), with the
-    /// open page's list in `[component.content]`.
+    /// `kind = "popup"`: LNPopupController's bar and popup (docs/components.md, Popup bar), with
+    /// the open page's list in `[component.content]`.
     static func parsePopup(id: String, _ t: inout TableReader, base: String) -> ComponentSpec {
         var c = PopupConfig()
         c.barStyle = t.choice("bar_style", default: c.barStyle)

@@ -4,7 +4,7 @@ import PanelRenderer
 extension ComponentSpec {
     /// `kind = "side_drawer"`: `[component.left]` / `right` / `top` / `bottom` tables (at most
     /// two, opposite), `[[component.pages]]` with `id`, `title` and `content`; defaults from
-    /// MSDynamicsDrawerViewController (interaction.md §3).
+    /// MSDynamicsDrawerViewController (docs/components.md, Side drawer).
     static func parseSideDrawer(id: String, _ t: inout TableReader, base: String) -> ComponentSpec {
         var c = SideDrawerConfig()
         c.sides = [:]

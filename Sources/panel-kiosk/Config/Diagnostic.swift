@@ -1,4 +1,5 @@
-/// One problem found in a file, printed as `FILE:LINE:COL: message` (contract §1 `check`).
+/// One problem found in a file, printed as `FILE:LINE:COL: message` (docs/formats.md, Command
+/// line: `check`).
 struct Diagnostic: Error, Equatable, CustomStringConvertible, Sendable {
     var file: String
     var line: Int

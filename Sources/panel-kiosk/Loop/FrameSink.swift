@@ -37,7 +37,7 @@ protocol FrameSink: AnyObject {
     func finish() -> String?
     /// Gives the output back (restores the console's CRTC).
     func close() throws
-    /// The sink's part of `--stats` (contract §6).
+    /// The sink's part of `--stats` (docs/formats.md, Run statistics).
     var statistics: [(String, JSONValue)] { get }
 }
 

@@ -218,7 +218,7 @@ final class KioskLoop: FrameSinkOwner {
 
     // MARK: statistics
 
-    /// `run --stats` (contract §6).
+    /// `run --stats` (docs/formats.md, Run statistics).
     func statistics() -> JSONValue {
         let render = runtime.renderMS
         return .object(sink.statistics + [

@@ -245,7 +245,7 @@ final class KioskRuntime {
         return (region, everything)
     }
 
-    /// Contract §4, with the named values.
+    /// The state file, with the named values (docs/formats.md, State file).
     func state(timeMS: Double) -> JSONValue {
         guard case .object(var fields) = screen.state(timeMS: timeMS) else { return screen.state(timeMS: timeMS) }
         fields.append(("values", .object(live.values.keys.sorted().map { ($0, live.values[$0]!.json) })))

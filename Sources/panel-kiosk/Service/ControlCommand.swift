@@ -11,7 +11,7 @@ import PanelRenderer
 ///     {"cmd":"set_position","target":"drawer","position":"open"}
 ///     {"cmd":"replace_content","target":"menu","page":"settings"}
 ///     {"cmd":"snap","target":"sheet","anchor":0}
-///     {"cmd":"subscribe"}   {"cmd":"unsubscribe"}     (the event stream of contract §5)
+///     {"cmd":"subscribe"}   {"cmd":"unsubscribe"}     (the event log's lines, docs/formats.md)
 ///     {"cmd":"set","id":"next","text":"08:12"}        (content by id; `id` names the node)
 ///     {"cmd":"insert_rows","id":"board","at":0,"rows":[{"title":"S1 Airport"}]}
 ///     {"cmd":"remove_rows","id":"board","at":0,"count":1}
@@ -21,7 +21,7 @@ import PanelRenderer
 /// Commands that move things take `"animated": false` to jump (default true).
 /// docs/deploy.md documents the protocol for users.
 enum ControlCommand: Equatable, Sendable {
-    /// Bottom drawer positions (contract §5, interaction.md §1).
+    /// Bottom drawer positions (docs/components.md, Bottom drawer B1).
     enum DrawerPosition: String, Equatable, Sendable, CaseIterable {
         case collapsed, partiallyRevealed, open, closed
     }

@@ -3,7 +3,8 @@ import Glibc
 #endif
 
 /// The control socket: a Unix stream socket on which the device's own application drives the
-/// UI with JSON lines (`ControlCommand`) and receives the event stream (contract §5).
+/// UI with JSON lines (`ControlCommand`) and receives the event stream (docs/formats.md,
+/// Event log).
 ///
 /// Built for an epoll loop it does not own: it exposes the fds to watch (`watches`, with a
 /// `generation` that changes whenever the set does) and is driven by `handleReadable(fd:)` /
@@ -148,7 +149,8 @@ final class ControlSocket {
         reply(client: client, error.map { .failure(.init($0)) } ?? .success(()))
     }
 
-    /// Sends one event line (contract §5, without newline) to every subscribed client.
+    /// Sends one event line (docs/formats.md, Event log; without newline) to every subscribed
+    /// client.
     func broadcast(eventLine: String) {
         let bytes = Array(eventLine.utf8) + [UInt8(ascii: "\n")]
         for c in clients.values.sorted(by: { $0.id < $1.id }) where c.subscribed {

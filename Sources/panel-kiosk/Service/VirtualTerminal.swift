@@ -21,7 +21,7 @@ final class VirtualTerminal {
         static let keyboardUnicode: Int32 = 0x03                         // K_UNICODE
     }
 
-    /// The calls it makes, replaceable in tests (style §2: a function table for C calls).
+    /// The calls it makes, replaceable in tests: C calls go through a table of functions.
     /// Swift cannot call the variadic ioctl(2); libdrm's drmIoctl is a plain
     /// `int (int, unsigned long, void *)` wrapper around it (retrying EINTR/EAGAIN) and works
     /// for any fd, so the VT ioctls go through it.

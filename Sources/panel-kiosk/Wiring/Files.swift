@@ -27,10 +27,10 @@ func writeTextFile(_ path: String, _ text: String) throws {
     if !closed { throw Failure("cannot write \(path): \(String(cString: strerror(errno)))") }
 }
 
-/// Appends event lines (contract §5) to a file as they happen, each line flushed so a tail
-/// or a crash sees it. A write that fails (a full disk) is reported once on stderr and the
-/// log is dropped from then on: losing the log must not stop the kiosk. `close` reports it
-/// again, so `render` exits non-zero for a log it could not write.
+/// Appends event lines (docs/formats.md, Event log) to a file as they happen, each line flushed
+/// so a tail or a crash sees it. A write that fails (a full disk) is reported once on stderr
+/// and the log is dropped from then on: losing the log must not stop the kiosk. `close`
+/// reports it again, so `render` exits non-zero for a log it could not write.
 final class EventRecorder {
     private var file: UnsafeMutablePointer<FILE>?
     private var failure: String?

@@ -32,7 +32,7 @@ public final class BottomDrawer: Component {
     private(set) var phase = Phase.resting
     /// The logical position: where it rests, or where it is heading.
     public private(set) var position: DrawerPosition
-    /// Visible height in points (contract §4 `visible_height_pt`).
+    /// Visible height in points (docs/formats.md, State file: `visible_height_pt`).
     public private(set) var height: Double = 0
     /// How far the inner content is scrolled, points.
     public private(set) var scrollOffset: Double = 0

@@ -21,7 +21,8 @@ public enum DrawerSnapMode: Equatable, Sendable {
     case nearestPositionUnlessExceeded(threshold: Double)
 }
 
-/// Every option of the bottom drawer, defaulting to Pulley's values (interaction.md §1).
+/// Every option of the bottom drawer, defaulting to Pulley's values (docs/config.md; the
+/// behaviour: docs/components.md, Bottom drawer).
 public struct BottomDrawerConfig: Equatable, Sendable {
     public var positions: Set<DrawerPosition> = Set(DrawerPosition.allCases)
     public var initial: DrawerPosition = .collapsed

@@ -2,7 +2,7 @@ import PanelRenderer
 
 /// The drawer's geometry and decisions as pure functions of its configuration and screen.
 /// Heights are visible heights in points: the distance from the container's bottom edge to
-/// the drawer's top edge (contract §4 `visible_height_pt`).
+/// the drawer's top edge (docs/formats.md, State file: `visible_height_pt`).
 public struct BottomDrawerRules: Equatable, Sendable {
     public var config: BottomDrawerConfig
     public var env: Environment
@@ -60,7 +60,7 @@ public struct BottomDrawerRules: Equatable, Sendable {
         return lo...max(lo, hi)
     }
 
-    /// Where the drawer goes when the finger lifts (interaction.md §1.5).
+    /// Where the drawer goes when the finger lifts (docs/components.md, Bottom drawer B8).
     /// - Parameters:
     ///   - current: the position the drag started from.
     ///   - height: the visible height at release.

@@ -4,7 +4,8 @@ extension Popup {
     public func draw(_ canvas: Canvas, _ env: Environment) {
         if popupState == .hidden, case .idle = phase { return }
         if percent > 0 { drawPage(canvas, env) }
-        // The bar fades out as the popup opens and is gone when open (rule 10).
+        // The bar fades out as the popup opens and is gone when open (docs/components.md,
+        // Popup bar PB9).
         let alpha = 1 - percent
         guard alpha > 0.001 else { return }
         canvas.save()
@@ -33,8 +34,9 @@ extension Popup {
             canvas.fillRect(Rect(bar.x, bar.y, bar.width, 1), .solid(pal.separator))
         }
         let l = barLayout(card: card)
-        // Press feedback (rule 2's highlight; kiosks have no haptics): the whole bar, or the
-        // pressed button's circle. Dark: white 10 %; light: grey 20 %.
+        // Press feedback (LNPopupController's bar highlight; kiosks have no haptics:
+        // docs/components.md, Popup bar PB10): the whole bar, or the pressed button's circle.
+        // Dark: white 10 %; light: grey 20 %.
         let highlight = env.theme.name == "dark" ? Color.white.withOpacity(0.10) : Color(rgb: 0xAEAEB2).withOpacity(0.20)
         switch phase {
         case .pressedBar:
@@ -78,7 +80,7 @@ extension Popup {
     }
 
     /// The titles, clipped to their rect; while paging, shifted with the finger and the
-    /// neighbouring item alongside (rule 35).
+    /// neighbouring item alongside (docs/components.md, Popup bar PB21).
     private func drawTitles(_ canvas: Canvas, _ env: Environment, _ r: Rect) {
         canvas.save()
         canvas.clip(to: r)
@@ -177,7 +179,8 @@ extension Popup {
         let fw = textW * progress
         let fill = env.isRTL ? Rect(track.maxX - fw, track.y, fw, 4) : Rect(track.x, track.y, fw, 4)
         canvas.fillRoundedRect(fill, radii: CornerRadii(all: 2), .solid(pal.accent))
-        // Transport controls are media controls: never mirrored (rule 36).
+        // Transport controls are media controls: never mirrored (docs/components.md, Popup bar
+        // PB22).
         let playing = buttons.contains(.pause)
         let glyphs: [PopupBarButton] = [.previous, playing ? .pause : .play, .next]
         let group = mirrored(Rect(textX, top + headerTop + 84, 180, 36), in: env.bounds)
@@ -194,7 +197,8 @@ extension Popup {
         canvas.restore()
     }
 
-    /// Chevron (flattens while the popup is dragged, rule 33), grabber, round or none.
+    /// Chevron (flattens while the popup is dragged), grabber, round or none
+    /// (docs/components.md, Popup bar PB19).
     private func drawCloseButton(_ canvas: Canvas, _ pal: Theme.Palette) {
         let f = closeButtonFrame
         let c = Point(f.midX, f.midY)

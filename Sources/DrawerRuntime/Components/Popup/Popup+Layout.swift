@@ -13,8 +13,9 @@ extension Popup {
         env.isRTL ? Rect(container.x + container.maxX - r.maxX, r.y, r.width, r.height) : r
     }
 
-    /// Leading artwork, titles, trailing buttons (rule 36: in right-to-left the artwork and
-    /// titles move to the trailing side; the buttons' order and glyphs stay as they are).
+    /// Leading artwork, titles, trailing buttons (docs/components.md, Popup bar PB22: in
+    /// right-to-left the artwork and titles move to the trailing side; the buttons' order and
+    /// glyphs stay as they are).
     func barLayout(card: Rect) -> BarLayout {
         let side = min(card.height - 16, 48)
         let image = Rect(card.x + 10, card.midY - side / 2, side, side)

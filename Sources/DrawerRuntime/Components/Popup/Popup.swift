@@ -39,7 +39,7 @@ public final class Popup: Component {
 
     private(set) var phase = Phase.idle
     public private(set) var popupState: PopupState
-    /// Open fraction: 0 = bar at rest, 1 = open (contract §4 `open_fraction`).
+    /// Open fraction: 0 = bar at rest, 1 = open (docs/formats.md, State file: `open_fraction`).
     public private(set) var percent = 0.0
     /// How far below its place the bar is (0 presented, `rules.hiddenShift` hidden).
     public private(set) var hiddenShift = 0.0
@@ -56,7 +56,8 @@ public final class Popup: Component {
     private(set) var rules: PopupRules
     private var velocity = VelocityTracker()
     var owner: Int?
-    /// A gesture that began while a transition ran: ignored to its end (rule 4).
+    /// A gesture that began while a transition ran: ignored to its end (docs/components.md,
+    /// Popup bar PB3).
     var ignoringFinger = false
     var now = Instant.zero
     var marqueeStart = Instant.zero
@@ -119,7 +120,8 @@ public final class Popup: Component {
         }
     }
 
-    /// The marquee moves only while the bar is visible and a title overflows (rule 34).
+    /// The marquee moves only while the bar is visible and a title overflows
+    /// (docs/components.md, Popup bar PB20).
     var marqueeRunning: Bool {
         guard config.marquee, popupState == .barPresented, percent == 0 else { return false }
         return marqueeOverflows
@@ -202,7 +204,7 @@ public final class Popup: Component {
     func transition(_ input: Input, at time: Instant) {
         switch (phase, input) {
         case (.sliding, .press), (.transitioning, .press), (.waitingToOpen, .press), (.pageSettling, .press):
-            ignoringFinger = true                          // rule 4
+            ignoringFinger = true                          // docs/components.md, Popup bar PB3
         case (_, .press(let p)):
             phase = pressPhase(at: p)
         case (.pressedBar(let start), .move(let p)):

@@ -1,18 +1,18 @@
 import PanelRenderer
 
-/// LNPopupController's public states (interaction.md §5.1 rule 1).
+/// LNPopupController's public states (docs/components.md, Popup bar PB1).
 public enum PopupState: String, CaseIterable, Sendable {
     case hidden, barPresented, open
 }
 
-/// Bar styles (§5.2) with their base heights.
+/// Bar styles with their base heights (docs/components.md, Popup bar PB4).
 public enum PopupBarStyle: String, CaseIterable, Sendable {
     case compact, prominent, floating, floatingCompact
 
     public var isFloating: Bool { self == .floating || self == .floatingCompact }
 }
 
-/// How the user moves the popup (§5.4 rule 15).
+/// How the user moves the popup (docs/components.md, Popup bar PB12).
 public enum PopupInteractionStyle: String, CaseIterable, Sendable {
     /// Opens on an upward swipe after 0.15 s; closes past the snap percent, rubber-banded,
     /// before the finger lifts.
@@ -51,11 +51,11 @@ public struct PopupConfig: Equatable, Sendable {
     public var progress = 0.0
     public var buttons: [PopupBarButton] = [.play, .next]
     public var imagePath: String?
-    /// 0.1...0.9 (§5.4 rule 16).
+    /// 0.1...0.9 (docs/components.md, Popup bar PB15).
     public var snapPercent = 0.32
     /// Delay before a snap-style upward swipe opens the popup (s).
     public var snapOpenDelay = 0.15
-    /// Share of the travel a zero-velocity drag must pass to toggle (rule 21).
+    /// Share of the travel a zero-velocity drag must pass to toggle (docs/components.md, PB16).
     public var dragThreshold = 0.2
     /// |velocity| below this (pt/s) counts as zero for the drag release.
     public var zeroVelocity = 10.0
@@ -78,8 +78,8 @@ public struct PopupConfig: Equatable, Sendable {
     public var floatingShadowOffset = Point(0, 8)
     public var floatingMaxWidth = 954.0
     public var touchSlop = 8.0
-    /// Bar paging (§5.8 rule 35): with two or more items a horizontal swipe on the titles
-    /// moves to the previous or next one. `title`/`subtitle` start on item 0.
+    /// Bar paging (docs/components.md, Popup bar PB21): with two or more items a horizontal
+    /// swipe on the titles moves to the previous or next one. `title`/`subtitle` start on item 0.
     public var items: [PopupItem] = []
     /// Points between pages.
     public var pageSpacing = 8.0
@@ -88,7 +88,7 @@ public struct PopupConfig: Equatable, Sendable {
 
     public init() {}
 
-    /// Base height (rule 5) plus 6 for the pre-glass floating bar (rule 6).
+    /// Base height plus 6 for the pre-glass floating bar (docs/components.md, Popup bar PB4).
     public var barHeight: Double {
         switch barStyle {
         case .compact: 40
@@ -98,7 +98,8 @@ public struct PopupConfig: Equatable, Sendable {
         }
     }
 
-    /// Title and subtitle sizes (pt) and weights (rule 9); medium and semibold draw bold.
+    /// Title and subtitle sizes (pt) and weights (docs/components.md, Popup bar PB6); medium
+    /// and semibold draw bold.
     public var titleFont: (size: Double, bold: Bool) {
         switch barStyle {
         case .floating: (15, true)
@@ -116,7 +117,8 @@ public struct PopupConfig: Equatable, Sendable {
         }
     }
 
-    /// The style that governs a gesture: automatic = snap opening, drag closing (rule 15).
+    /// The style that governs a gesture: automatic = snap opening, drag closing
+    /// (docs/components.md, Popup bar PB12).
     public func gestureStyle(opening: Bool) -> PopupInteractionStyle {
         guard interactionStyle == .automatic else { return interactionStyle }
         return opening ? .snap : .drag

@@ -1,5 +1,6 @@
-/// The popup's serialized operations (interaction.md §5.1 rule 3): one runs at a time, the
-/// next starts when the running animation completes, and enqueuing coalesces what is pending.
+/// The popup's serialized operations (docs/components.md, Popup bar PB2): one runs at a
+/// time, the next starts when the running animation completes, and enqueuing coalesces what
+/// is pending.
 public struct PopupQueue: Equatable, Sendable {
     public enum Operation: String, Equatable, Sendable { case present, dismiss, open, close }
 

@@ -1,8 +1,8 @@
 import PanelRenderer
 
 /// The popup's geometry and decisions as pure functions. `percent` p is the open fraction
-/// (0 = bar at rest, 1 = open); the bar's bottom edge is at `dockY × (1 − p)` (rule 11) and the
-/// content's top is glued to it (rule 12).
+/// (0 = bar at rest, 1 = open); the bar's bottom edge is at `dockY × (1 − p)` and the content's
+/// top is glued to it (docs/components.md, Popup bar PB8).
 public struct PopupRules: Equatable, Sendable {
     public var config: PopupConfig
     public var env: Environment
@@ -25,8 +25,8 @@ public struct PopupRules: Equatable, Sendable {
 
     public func percent(barMaxY y: Double) -> Double { dockY > 0 ? min(max(1 - y / dockY, 0), 1) : 0 }
 
-    /// The floating card inside the bar frame (rule 8): 4 pt vertical inset, horizontal
-    /// max(safe + 12, 12 or 30 on regular widths), width capped.
+    /// The floating card inside the bar frame (docs/components.md, Popup bar PB5): 4 pt
+    /// vertical inset, horizontal max(safe + 12, 12 or 30 on regular widths), width capped.
     public func card(in bar: Rect) -> Rect {
         guard config.barStyle.isFloating else { return bar }
         let regular = env.size.width >= 600 ? 30.0 : 12.0
@@ -39,7 +39,8 @@ public struct PopupRules: Equatable, Sendable {
 
     public var cornerRadius: Double { config.barStyle.isFloating ? config.floatingCornerRadius : 0 }
 
-    /// The progress line (rule 29): inset by the corner radius plus 4 on each side, 2 pt thick.
+    /// The progress line (docs/components.md, Popup bar PB7): inset by the corner radius plus 4
+    /// on each side, 2 pt thick.
     public func progressFrame(in card: Rect) -> Rect? {
         let inset = cornerRadius > 0 ? cornerRadius + 4 : 0
         switch config.progressStyle {
@@ -49,7 +50,7 @@ public struct PopupRules: Equatable, Sendable {
         }
     }
 
-    // MARK: Snap style closing (rule 20)
+    // MARK: Snap style closing (docs/components.md, Popup bar PB15)
 
     /// Displayed offset of the content from the open position for an un-damped finger travel
     /// `x`: the hyperbolic rubber band x·d·c / (d + c·x), d = container height, c = snap percent.
@@ -66,7 +67,7 @@ public struct PopupRules: Equatable, Sendable {
 
     public var snapPercent: Double { min(max(config.snapPercent, 0.1), 0.9) }
 
-    // MARK: Drag style release (rule 21)
+    // MARK: Drag style release (docs/components.md, Popup bar PB16)
 
     /// The state a drag release goes to. `velocityDown` in pt/s (down > 0). The direction of the
     /// final velocity decides; the 20 % threshold applies only when the velocity is zero.
@@ -80,7 +81,7 @@ public struct PopupRules: Equatable, Sendable {
         return .barPresented
     }
 
-    // MARK: Marquee (rule 34)
+    // MARK: Marquee (docs/components.md, Popup bar PB20)
 
     /// Horizontal scroll offsets (pt) of title and subtitle `elapsed` seconds after the marquee
     /// (re)started. Labels that fit never scroll; the others wait `delay`, scroll one
@@ -98,7 +99,7 @@ public struct PopupRules: Equatable, Sendable {
         }
     }
 
-    // MARK: Bar paging (rule 35)
+    // MARK: Bar paging (docs/components.md, Popup bar PB21)
 
     /// The page step a release makes: −1 (previous), 0 or +1 (next). `offset` is the titles'
     /// displacement (pt, positive = moved toward the trailing side in reading order, i.e. back),

@@ -1,7 +1,8 @@
 /// A list's own momentum after the finger lifts while it was scrolling: UIScrollView's
 /// `.normal` deceleration (0.998 per ms), stopping dead at either end (lists here have no
-/// overscroll). Used by the sheet (the card at its top anchor, §2.6 rule 21: "content keeps
-/// its momentum") and by swipe-to-dismiss's inner list.
+/// overscroll). Used by the sheet (the card stays at its top anchor and the content keeps its
+/// momentum: docs/components.md, Sheet S7), by swipe-to-dismiss's inner list (W9) and by scroll
+/// views inside content (M5).
 struct ContentFling: Sendable {
     private var simulation: Simulation<DecayFunction>
     private var maxOffset: Double

@@ -1,6 +1,7 @@
 import PanelRenderer
 
-/// The sheet's programmatic side: contract §3 actions, idle reset and the §4 state entry.
+/// The sheet's programmatic side: its touch-script actions, idle reset and its state-file
+/// entry (docs/formats.md, "Touch script" and "State file").
 extension Sheet {
     // MARK: Page stack (the card's motion stays in `transition`)
 

@@ -4,8 +4,8 @@ import PanelRenderer
 /// them, √ rubber band past the ends, the projection snap rule, dimming between the two top
 /// anchors, tap-to-expand on the header and tap-to-collapse on the dimming, a push/pop page
 /// stack with close buttons, and one-gesture scroll hand-off in both directions.
-/// Beyond sheets: the release velocity reaches the spring in pt/s (quirk 30), a finger
-/// catches a moving card where it is (quirk 31b), one anchor works (quirk 29), and the
+/// Beyond sheets (docs/components.md, Sheet S19 to S23): the release velocity reaches the
+/// spring in pt/s, a finger catches a moving card where it is, one anchor works, and the
 /// header strip is tappable on any page, not only in navigation controllers.
 public final class Sheet: Component {
     public let id: String
@@ -42,7 +42,7 @@ public final class Sheet: Component {
     private(set) var phase = Phase.resting
     /// The logical anchor: where the card rests, or where it is heading.
     public private(set) var anchorIndex: Int
-    /// y of the card's top edge, points (contract §4 `origin_pt`).
+    /// y of the card's top edge, points (docs/formats.md, State file: `origin_pt`).
     public private(set) var origin: Double
     /// During a drag: start origin + the card's share of the finger's travel, undamped.
     private var rawOrigin = 0.0
@@ -158,7 +158,8 @@ public final class Sheet: Component {
             anchorIndex = rules.clampIndex(anchorIndex)
             origin = rules.origins[anchorIndex]
         case (.settling(var motion), .press(let p)):
-            // Catch it where it really is (sheets reads the animation's end value: 31b).
+            // Catch it where it really is (sheets reads the animation's end value:
+            // docs/components.md, Sheet S21).
             motion.advance(to: time)
             origin = motion.value
             phase = .resting
@@ -277,10 +278,11 @@ public final class Sheet: Component {
 
     /// Splits one finger step (pt, positive downward) between the card and the page's list
     /// through the runtime's one nested-scroll protocol, as sheets' Scrollable delegate does
-    /// (§2.6 rule 20), in one gesture both ways: finger up moves the card to the top anchor
-    /// first, then scrolls the list; finger down scrolls the list back to its top first, then
-    /// moves the card down. Past the top anchor the card rubber-bands (its raw origin keeps the
-    /// overflow) unless a scrollable list absorbed the push; the list itself never bounces.
+    /// (docs/components.md, Sheet S5), in one gesture both ways: finger up moves the card to the
+    /// top anchor first, then scrolls the list; finger down scrolls the list back to its top
+    /// first, then moves the card down. Past the top anchor the card rubber-bands (its raw
+    /// origin keeps the overflow) unless a scrollable list absorbed the push; the list itself
+    /// never bounces.
     private func applyDrag(_ step: Double, inContent: Bool) {
         let page = stack.top
         let offset = page.scrollOffset

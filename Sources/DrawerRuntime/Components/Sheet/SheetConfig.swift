@@ -1,6 +1,7 @@
 import PanelRenderer
 
-/// One resting place of the sheet's top edge, in the safe-area frame F (interaction.md §2.1).
+/// One resting place of the sheet's top edge, in the safe-area frame F (docs/components.md,
+/// Sheet S1).
 public enum SheetAnchor: Equatable, Sendable {
     /// F.minY + r × F.height (0 = top, 1 = bottom).
     case ratio(Double)
@@ -25,7 +26,7 @@ public enum SheetAnchor: Equatable, Sendable {
     }
 }
 
-/// Every option of the sheet, defaulting to apstygo/sheets' values (interaction.md §2).
+/// Every option of the sheet, defaulting to apstygo/sheets' values (docs/components.md, Sheet).
 public struct SheetConfig: Equatable, Sendable {
     /// Any order; sorted by origin when resolved (index 0 = top-most).
     public var anchors: [SheetAnchor] = [.defaultExpanded, .defaultCollapsed]

@@ -13,10 +13,11 @@ public final class SheetPage {
     }
 }
 
-/// The navigation stack inside the card (§2.7): push / pop / pop-to-root / set pages, with
-/// the slide transitions of sheets' `cycle` (0.5 s, critically damped). The page transition
-/// runs beside the card's own motion (the card may move while a page slides), so it is
-/// a small state machine of its own: `transition` is the only place that assigns `sliding`.
+/// The navigation stack inside the card (docs/components.md, Sheet S14): push / pop /
+/// pop-to-root / set pages, with the slide transitions of sheets' `cycle` (0.5 s, critically
+/// damped). The page transition runs beside the card's own motion (the card may move while a
+/// page slides), so it is a small state machine of its own: `transition` is the only place
+/// that assigns `sliding`.
 struct SheetPageStack {
     enum Slide {
         /// `page` slides up from below the content bounds over the page beneath it.

@@ -27,7 +27,7 @@ public struct SheetRules: Equatable, Sendable {
     public var cardHeight: Double { env.size.height - topOrigin }
 
     /// sheets gives the background VC `additionalSafeAreaInsets.bottom = F.maxY − bottom anchor`
-    /// so its content lays out above the collapsed card (§2.2 rule 7).
+    /// so its content lays out above the collapsed card (docs/components.md, Sheet S3).
     public var backgroundInset: Double { max(0, env.safeBounds.maxY - bottomOrigin) }
 
     public func clampIndex(_ i: Int) -> Int { min(max(i, 0), lastIndex) }
@@ -47,10 +47,11 @@ public struct SheetRules: Equatable, Sendable {
         return origin
     }
 
-    /// The snap rule on release (§2.4): project with the deceleration rate (origin + 0.099·v
-    /// for `.fast`, v in pt/s), take the nearest anchor (the first, i.e. top-most, wins ties),
-    /// and if that anchor lies behind the motion, take the next one in the direction of the
-    /// velocity. Net effect: any release velocity moves at least one anchor that way.
+    /// The snap rule on release (docs/components.md, Sheet S6): project with the deceleration
+    /// rate (origin + 0.099·v for `.fast`, v in pt/s), take the nearest anchor (the first, i.e.
+    /// top-most, wins ties), and if that anchor lies behind the motion, take the next one in the
+    /// direction of the velocity. Net effect: any release velocity moves at least one anchor
+    /// that way.
     public func snapIndex(origin: Double, velocity: Double) -> Int {
         let projected = config.deceleration.project(position: origin, velocity: velocity)
         var best = 0
@@ -64,8 +65,9 @@ public struct SheetRules: Equatable, Sendable {
 
     /// 1 at the top anchor, 0 at the second anchor, clamped (sheets leaves it unclamped, so
     /// its corner radius goes negative below the second anchor; and it reads anchor 1 even
-    /// when there is only one: quirk 29). With a single anchor the scale runs from it to the
-    /// bottom of the safe area, so the one resting place is fully "expanded".
+    /// when there is only one: docs/components.md, Sheet S20). With a single anchor the scale
+    /// runs from it to the bottom of the safe area, so the one resting place is fully
+    /// "expanded".
     public func ratio(origin: Double) -> Double {
         let a0 = topOrigin
         let a1 = origins.count > 1 ? origins[1] : env.safeBounds.maxY

@@ -176,8 +176,8 @@ public final class SideDrawer: Component {
             guard d.length > config.touchSlop else { return }
             let along = rules.isHorizontal ? d.x : d.y
             let across = rules.isHorizontal ? d.y : d.x
-            // Rule 15: a pan from the edge zone beats the page's scrolling, so from there a
-            // diagonal down to 2:1 across still opens the drawer.
+            // A pan from the edge zone beats the page's scrolling (docs/components.md, Side
+            // drawer D4), so from there a diagonal down to 2:1 across still opens the drawer.
             let edgeWins = config.screenEdgePanCancelsConflictingGestures && paneState == .closed
                 && rules.isInEdgeZone(start)
             if abs(along) < abs(across) * (edgeWins ? 0.5 : 1) {
@@ -188,7 +188,8 @@ public final class SideDrawer: Component {
                 return
             }
             guard canPan else { phase = .ignoringGesture; return }
-            // Direction: the open drawer's, else the first movement's (rule 8).
+            // Direction: the open drawer's, else the first movement's (docs/components.md,
+            // Side drawer D5).
             let dir = direction != .none ? direction : rules.direction(forFirstMovement: along)
             guard let side = config.sides[dir], side.dragRevealEnabled else { phase = .ignoringGesture; return }
             if direction == .none { direction = dir }
@@ -208,7 +209,8 @@ public final class SideDrawer: Component {
             let along = (rules.isHorizontal ? p.x : p.y) - origin
             distance = rules.dragDistance(start: s0, translation: along, dir)
             if distance == 0 {
-                // Dragged exactly back to closed: commit it now (rule 9); the gesture keeps its direction.
+                // Dragged exactly back to closed: commit it now; the gesture keeps its direction
+                // (docs/components.md, Side drawer D6).
                 commit(.closed, at: time)
                 drawingDirection = dir
             } else if direction == .none {
@@ -258,7 +260,8 @@ public final class SideDrawer: Component {
             if state != paneState { emitWill(state, state == .closed ? direction : dir, at: time) }
             commit(state, at: time)
         case (.resting, .bounce(let dir)):
-            // Rule 13: from closed only; closed configuration, push toward open, elasticity 0.5.
+            // From closed only; closed configuration, push toward open, elasticity 0.5
+            // (docs/components.md, Side drawer D12).
             guard paneState == .closed, config.sides[dir] != nil else { return }
             drawingDirection = dir
             direction = dir
@@ -287,7 +290,8 @@ public final class SideDrawer: Component {
                 phase = .moving(body, target: target, interruptible: interruptible, then: then)
                 return
             }
-            // Rest: exactly on the target wall (PaneDynamics), state committed (rule 6).
+            // Rest: exactly on the target wall (PaneDynamics), state committed
+            // (docs/components.md, Side drawer D3).
             distance = rules.distance(of: target, drawingDirection)
             phase = .resting
             commit(target, at: time)
@@ -309,7 +313,7 @@ public final class SideDrawer: Component {
     private func pressPhase(at p: Point) -> Phase {
         if !paneFrame.contains(p) { return .pressedContent(start: p, onDrawer: true) }
         if let action = paneAction(at: p), config.touchForwardingActions.contains(action) {
-            return .pressedContent(start: p, onDrawer: false)       // rule 16: controls keep the touch
+            return .pressedContent(start: p, onDrawer: false)       // controls keep the touch: docs/components.md, Side drawer D9
         }
         var canPan = !rules.directions.isEmpty
         if paneState == .closed, config.paneDragRequiresScreenEdgePan { canPan = rules.isInEdgeZone(p) }
@@ -317,7 +321,8 @@ public final class SideDrawer: Component {
     }
 
     /// A finger that caught a moving pane and then did not drag it leaves it between states:
-    /// it goes on to the nearest one (every gesture ends in a legal resting state, §9.6).
+    /// it goes on to the nearest one (every gesture ends in a legal resting state:
+    /// docs/components.md, Side drawer D11).
     private func settleIfDisplaced(at time: Instant) {
         guard case .resting = phase, drawingDirection != .none,
               distance != rules.distance(of: paneState, drawingDirection) else { return }
@@ -343,7 +348,8 @@ public final class SideDrawer: Component {
         phase = .moving(body, target: target, interruptible: interruptible, then: then)
     }
 
-    /// Commits a resting state; did-change only when it changed (rule 29).
+    /// Commits a resting state; did-change only when it changed (docs/components.md, Side
+    /// drawer D16).
     private func commit(_ state: PaneState, at time: Instant) {
         let from = direction
         let changed = state != paneState

@@ -1,6 +1,6 @@
 import PanelRenderer
 
-/// MSDynamicsDrawer's pane states (interaction.md §3.1 rule 2).
+/// MSDynamicsDrawer's pane states (docs/components.md, Side drawer D1).
 public enum PaneState: String, CaseIterable, Sendable {
     case closed, open, openWide
 }
@@ -11,7 +11,8 @@ public enum SideDrawerDirection: String, CaseIterable, Sendable {
 
     public var isHorizontal: Bool { self == .left || self == .right }
     /// +1 when opening moves the pane toward larger coordinates (left, top drawers), −1 for
-    /// right and bottom. The reference gets this wrong for bottom's openWide (quirk 32).
+    /// right and bottom. The reference gets this wrong for bottom's openWide
+    /// (docs/components.md, Side drawer D23).
     public var sign: Double {
         switch self {
         case .left, .top: 1
@@ -30,8 +31,8 @@ public enum SideDrawerDirection: String, CaseIterable, Sendable {
     }
 }
 
-/// Drawer stylers (§3.7): each is driven only by the closed fraction, and any set of them
-/// can be combined per direction.
+/// Drawer stylers (docs/components.md, Side drawer D15): each is driven only by the closed
+/// fraction, and any set of them can be combined per direction.
 public enum PaneStyler: String, CaseIterable, Sendable {
     case parallax, fade, scale, resize, shadow
 }
@@ -85,14 +86,16 @@ public struct SideDrawerConfig: Equatable, Sendable {
     /// displacement for the push magnitude.
     public var referenceEventRate = 60.0
     /// Push magnitudes are converted with this item area (pt², a 320×568 phone pane) rather
-    /// than the real pane's, so a push feels the same on a 7" and a 32" panel (§3.3 rule 12).
+    /// than the real pane's, so a push feels the same on a 7" and a 32" panel
+    /// (docs/components.md, Side drawer D20).
     public var pushReferenceArea = 320.0 * 568.0
     public var bounceMagnitude = 60.0
     public var bounceElasticity = 0.5
     public var openWideEdgeOffset = 20.0
     public var paneDragRequiresScreenEdgePan = false
     public var edgeZone = PhysicalLength.points(24)
-    /// A pan starting in the edge zone takes priority over the page's scrolling (rule 15).
+    /// A pan starting in the edge zone takes priority over the page's scrolling
+    /// (docs/components.md, Side drawer D4).
     public var screenEdgePanCancelsConflictingGestures = true
     public var slideOffOnReplace = true
     /// Programmatic open/close may be caught by a finger (the reference's default call did not).

@@ -22,8 +22,9 @@ public struct SideDrawerRules: Equatable, Sendable {
         d.isHorizontal ? env.size.width : env.size.height
     }
 
-    /// Reveal distance of a state (§3.1 rule 4). openWide = pane size + 20 for every
-    /// direction, bottom included (the reference moved a bottom pane the wrong way).
+    /// Reveal distance of a state (docs/components.md, Side drawer D1). openWide = pane
+    /// size + 20 for every direction, bottom included (the reference moved a bottom pane the
+    /// wrong way).
     public func distance(of state: PaneState, _ d: SideDrawerDirection) -> Double {
         guard d != .none else { return 0 }
         switch state {
@@ -36,7 +37,8 @@ public struct SideDrawerRules: Equatable, Sendable {
     /// Signed pane offset along the axis (points): + for left/top drawers, − for right/bottom.
     public func paneOffset(distance s: Double, _ d: SideDrawerDirection) -> Double { d.sign * s }
 
-    /// §3.7 rule 21: 1 = closed, 0 = open (openWide too); `none` → 1.
+    /// The closed fraction (docs/components.md, Side drawer D15): 1 = closed, 0 = open
+    /// (openWide too); `none` → 1.
     public func closedFraction(distance s: Double, _ d: SideDrawerDirection) -> Double {
         guard d != .none else { return 1 }
         let r = reveal(d)
@@ -44,7 +46,7 @@ public struct SideDrawerRules: Equatable, Sendable {
         return min(max(1 - s / r, 0), 1)
     }
 
-    // MARK: Stylers (rules 22–26)
+    // MARK: Stylers (docs/components.md, Side drawer D15)
 
     /// Parallax: the drawer moves by reveal × f × fraction toward its own edge (negative for
     /// left/top). Worked example: reveal 267, f 0.5 → −46.725 pt.
@@ -89,21 +91,24 @@ public struct SideDrawerRules: Equatable, Sendable {
 
     // MARK: Gestures
 
-    /// The drawer a first movement along the axis asks for (rule 8): + → left/top, − → right/bottom.
+    /// The drawer a first movement along the axis asks for: + → left/top, − → right/bottom
+    /// (docs/components.md, Side drawer D5).
     public func direction(forFirstMovement a: Double) -> SideDrawerDirection {
         guard a != 0 else { return .none }
         if isHorizontal { return a > 0 ? .left : .right }
         return a > 0 ? .top : .bottom
     }
 
-    /// Hard clamp during a drag (rule 9): between closed and open, never past. A pane caught
-    /// beyond open (heading to openWide) may be dragged back but not further out.
+    /// Hard clamp during a drag (docs/components.md, Side drawer D6): between closed and open,
+    /// never past. A pane caught beyond open (heading to openWide) may be dragged back but not
+    /// further out.
     public func dragDistance(start s0: Double, translation a: Double, _ d: SideDrawerDirection) -> Double {
         let upper = max(reveal(d), s0)
         return min(max(s0 + d.sign * a, 0), upper)
     }
 
-    /// Rule 14, with the zone configurable in millimetres (bezel-aware, §9.17).
+    /// The edge zone (docs/components.md, Side drawer D8), configurable in millimetres for
+    /// thick kiosk bezels.
     public func isInEdgeZone(_ p: Point) -> Bool {
         let z = config.edgeZone.points(pointsPerMM: env.pointsPerMM)
         for d in directions where config.sides[d]?.dragRevealEnabled ?? false {
@@ -118,9 +123,10 @@ public struct SideDrawerRules: Equatable, Sendable {
         return false
     }
 
-    /// The release decision (rule 11) from a real velocity. `v` is pt/s along `s` (positive =
-    /// opening). Faster than `flingVelocity` (300 pt/s ≙ the reference's 5 pt per event at
-    /// 60 Hz): the way it was thrown; otherwise the nearest of closed and open.
+    /// The release decision (docs/components.md, Side drawer D7) from a real velocity. `v` is
+    /// pt/s along `s` (positive = opening). Faster than `flingVelocity` (300 pt/s ≙ the
+    /// reference's 5 pt per event at 60 Hz): the way it was thrown; otherwise the nearest of
+    /// closed and open.
     ///
     /// The initial velocity: the reference zeroed the pane's velocity and pushed it with
     /// magnitude 5 × per-event displacement, so a thrown pane visibly slowed at the lift (the
@@ -149,10 +155,10 @@ public struct SideDrawerRules: Equatable, Sendable {
         DynamicsUnits.pushVelocityChange(magnitude: config.bounceMagnitude, itemArea: config.pushReferenceArea)
     }
 
-    /// The dynamics installed to reach `target` from distance `s` (rule 5): gravity toward the
-    /// target, one wall exactly at the target (no −1/+2 pt padding: the source of the jitter),
-    /// the other at the opposite extreme. From beyond open toward open the walls are
-    /// open…openWide and gravity points back in.
+    /// The dynamics installed to reach `target` from distance `s` (docs/components.md, Side
+    /// drawer D2): gravity toward the target, one wall exactly at the target (no −1/+2 pt
+    /// padding: the source of the jitter), the other at the opposite extreme. From beyond open
+    /// toward open the walls are open…openWide and gravity points back in.
     public func dynamics(to target: PaneState, from s: Double, _ d: SideDrawerDirection,
                          elasticity: Double? = nil) -> PaneDynamics.Configuration {
         let g = DynamicsUnits.gravity(magnitude: config.gravityMagnitude)

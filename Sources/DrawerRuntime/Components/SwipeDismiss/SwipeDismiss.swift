@@ -50,7 +50,8 @@ public final class SwipeDismiss: Component {
     }
 
     private(set) var phase: Phase
-    /// The card's offset below its presented place, points (contract §4 `offset_pt`).
+    /// The card's offset below its presented place, points (docs/formats.md, State file:
+    /// `offset_pt`).
     public private(set) var offset: Double
     public private(set) var lastStatus = SwipeDismissStatus.none
     public private(set) var scrollOffset = 0.0

@@ -1,6 +1,7 @@
 import PanelRenderer
 
-/// Every option of swipe-to-dismiss, defaulting to the article's extension (interaction.md §4.2).
+/// Every option of swipe-to-dismiss, defaulting to the article's extension (docs/components.md,
+/// Swipe to dismiss).
 public struct SwipeDismissConfig: Equatable, Sendable {
     /// The view follows half the finger's travel.
     public var isSticky = false
@@ -23,7 +24,8 @@ public struct SwipeDismissConfig: Equatable, Sendable {
     /// Points between the screen's top and the card (0 = full screen).
     public var topInset = 0.0
     public var cornerRadius = 0.0
-    /// A grabber pill and a close button: a visible cue and a non-gesture way out (§9.9).
+    /// A grabber pill and a close button: a visible cue and a non-gesture way out
+    /// (docs/components.md, Swipe to dismiss W11).
     public var showsGrabber = true
     public var showsCloseButton = true
     public var headerHeight = 44.0

@@ -1,4 +1,5 @@
-/// The article's drag, fade and release rules (interaction.md §4.3–4.6) as pure functions.
+/// The article's drag, fade and release rules (docs/components.md, Swipe to dismiss W2 to W7)
+/// as pure functions.
 /// `height` is H, the presented view's own height in points; translations and offsets are
 /// points, positive downward; velocities pt/s, positive downward.
 public struct SwipeDismissRules: Equatable, Sendable {
