@@ -32,6 +32,10 @@ let package = Package(
         .systemLibrary(
             name: "CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]),
+        // The desktop preview's window (panel-kiosk preview only).
+        // No pkgConfig: sdl2.pc's -D_REENTRANT is a flag SwiftPM refuses (a warning on every
+        // build); the header is found as <SDL2/SDL.h> and the library is plain -lSDL2.
+        .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev"])]),
         // Linux headers (epoll, signalfd, timerfd, VT ioctls) that Glibc's module lacks.
         .systemLibrary(name: "CLinux"),
         // libFuzzer's driver, declared weak: only scripts/fuzz's build links it (tests only).
@@ -47,7 +51,7 @@ let package = Package(
         .executableTarget(
             name: "panel-kiosk",
             dependencies: [
-                "PanelRenderer", "DrawerRuntime",
+                "PanelRenderer", "DrawerRuntime", "CSDL2",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),

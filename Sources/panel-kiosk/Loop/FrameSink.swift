@@ -53,4 +53,8 @@ protocol FrameSinkOwner: AnyObject {
     func sinkFailed(_ message: String)
     /// Systemd STATUS= text and the watchdog's notion of "no frames owed".
     func sinkStatus(_ text: String, displayStopped: Bool)
+    /// Input from a sink that is also a touch source (the preview's window).
+    func deliver(_ event: InputEvent)
+    /// The user closed the sink (the preview's window): the loop ends cleanly.
+    func stopRequested()
 }

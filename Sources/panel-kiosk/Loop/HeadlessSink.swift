@@ -20,6 +20,8 @@ final class HeadlessSink: FrameSink {
     private var shown: Pixmap
     /// The vblank the frame handed over waits for.
     private var pendingVblankNS: UInt64?
+    /// The frame shown at the last vblank.
+    var shownFrame: PixmapView { shown.view }
     private(set) var flipCount = 0
     private(set) var screenActive = true
     var captureScanoutPath: String?

@@ -56,6 +56,26 @@ extension KioskLoop {
     }
 }
 
+extension KioskLoop {
+    /// A desktop window at the board's size (`panel-kiosk preview`); the rest as headless: the
+    /// control socket, blanking, reload, and the app file's problems shown over the screen.
+    static func inWindow(app: AppConfig, geometry: FrameGeometry, zoom: Double, _ options: Options) throws -> KioskLoop {
+        let sink = try WindowSink(widthPx: geometry.widthPx, heightPx: geometry.heightPx,
+                                  refreshHz: geometry.board.mode?.refreshHz ?? 60, zoom: zoom,
+                                  title: "panel-kiosk preview: \(app.name)")
+        sink.captureScanoutPath = options.captureScanoutPath
+        let runtime = try KioskRuntime(app: app, geometry: geometry, eventsPath: options.eventsPath,
+                                       tracePath: options.tracePath, now: .now())
+        runtime.showsProblems = true
+        let services = try KioskServices(app: app, board: geometry.board,
+                                         readyStatus: "previewing \(app.name) at \(geometry.widthPx)x\(geometry.heightPx)",
+                                         headless: true)
+        printError("panel-kiosk: preview: \(sink.description); mouse = finger, Esc = Back, S = screenshot, D = repainted areas, Z = zoom")
+        return try KioskLoop(runtime: runtime, sink: sink, services: services, touch: nil,
+                             startNS: options.startNS, frameLimit: options.frameLimit)
+    }
+}
+
 /// A board file, its problems as one message.
 func loadBoard(_ path: String) throws -> BoardConfig {
     do { return try BoardConfig.load(path: path) } catch { throw Failure(error.description) }

@@ -208,6 +208,8 @@ final class KioskLoop: FrameSinkOwner {
         shownVblankNS = vblanksNS.last
     }
 
+    func deliver(_ event: InputEvent) { apply(runtime.deliver(event)) }
+    func stopRequested() { loop.stop() }
     func needsFullRepaint() { runtime.needsDraw = true; runtime.fullRepaint = true }
     func sinkReady() { runtime.needsDraw = true }
     func sinkFailed(_ message: String) { fail(message) }

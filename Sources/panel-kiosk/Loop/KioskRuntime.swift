@@ -27,6 +27,11 @@ final class KioskRuntime {
     let trace: MotionTrace?
     /// The fingers down, in points (for the trace).
     private(set) var fingers: [Int: Point] = [:]
+    /// Show an app file's problems over the screen after a reload fails (the preview).
+    var showsProblems = false
+    /// What is wrong with the app file since the last reload failed (nil: nothing).
+    private(set) var problem: String?
+    private lazy var problemBar = ProblemBar()
 
     /// Something changed that the next frame must show.
     var needsDraw = true
@@ -191,9 +196,15 @@ final class KioskRuntime {
             needsDraw = true
             fullRepaint = true
             printError("panel-kiosk: reloaded \(appPath) (\(reason))")
+            problem = nil
             return true
         } catch {
             printError("panel-kiosk: \(reason): keeping the running screens; the new file has problems:\n\(error)")
+            if showsProblems {
+                problem = "\(error)"
+                needsDraw = true
+                fullRepaint = true
+            }
             return false
         }
     }
@@ -206,18 +217,27 @@ final class KioskRuntime {
     func drawFrame(showingAt show: Instant, monotonicNS: () -> UInt64 = monotonicNanoseconds) -> [IntRect] {
         let t0 = monotonicNS()
         let moving = screen.needsFrames || live.isAnimating
-        let (changed, allChanged) = advanceScreen(to: show)
+        let (contentChanged, allChanged) = advanceScreen(to: show)
         let redraw = needsDraw || moving || framesDrawn == 0 || blanker.isAnimating
         let everything = fullRepaint || framesDrawn == 0 || blanker.isAnimating || allChanged
-        let region = redraw ? damage.damage(of: screen, everything: everything, extra: changed) : .zero
+        let region = redraw ? damage.damage(of: screen, everything: everything, extra: contentChanged) : .zero
         fullRepaint = false
         needsDraw = false
         framesDrawn += 1
         guard redraw else { renderMS.add(Double(monotonicNS() - t0) / 1e6); return [] }
         frame.draw(screen, damage: region)
         drawFade(at: show)
+        var changed = region.map { $0.isEmpty ? [] : [$0] } ?? [frame.pixmap.bounds]
+        if let problem {
+            // Drawn over whatever was repainted; the whole bar is sent along with it.
+            problemBar.draw(problem, into: frame.canvas, widthPx: geometry.widthPx, heightPx: geometry.heightPx, scale: geometry.scale)
+            if !changed.isEmpty {
+                changed.append(problemBar.area(for: problem, widthPx: geometry.widthPx, scale: geometry.scale)
+                    .intersection(frame.pixmap.bounds))
+            }
+        }
         renderMS.add(Double(monotonicNS() - t0) / 1e6)
-        return region.map { $0.isEmpty ? [] : [$0] } ?? [frame.pixmap.bounds]
+        return changed
     }
 
     /// Moves content and components to `time`: row slides first, then each component whose

@@ -1,0 +1,226 @@
+import CSDL2
+import DrawerRuntime
+import PanelRenderer
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `panel-kiosk preview`: a desktop window (SDL2: X11 or Wayland) as the loop's frame sink, at
+/// the board's pixel size times a zoom. Its frame clock is the headless sink's (a timer at
+/// the board's refresh rate), so the loop runs exactly as `run --headless` does; each frame
+/// shown is also put in the window. The window is a touch source too, as an SDL display
+/// driver is in LVGL: the left mouse button is one finger, touchscreen fingers are fingers,
+/// Escape is Back. Keys: S writes a screenshot PNG, D tints what each frame repaints, Z
+/// cycles the zoom (100 %, 200 %, 50 %).
+final class WindowSink: FrameSink, FrameSinkOwner {
+    private let clock: HeadlessSink
+    private weak var owner: FrameSinkOwner?
+    private var window: OpaquePointer?
+    /// The frame shown, wrapped for SDL (points at the clock's copy of it).
+    private var source: UnsafeMutablePointer<SDL_Surface>?
+    private var tint: UnsafeMutablePointer<SDL_Surface>?
+    let widthPx: Int, heightPx: Int
+    private(set) var zoom: Double
+    /// Tint the rectangles each frame repaints (D).
+    private(set) var showsDamage = false
+    /// The rectangles tinted last time, put back untinted with the next frame.
+    private var tinted: [IntRect] = []
+    private var screenshots = 0
+    /// A left button held down (the mouse's finger) and the last position (UI pixels).
+    private var mouseDown = false
+    private var lastPollNS: UInt64 = 0
+    static let pollIntervalNS: UInt64 = 4_000_000
+    /// SDL_TOUCH_MOUSEID: the mouse events SDL makes up from touches (the fingers come as
+    /// finger events already).
+    static let touchMouseID = UInt32.max
+
+    /// Why there is no window here, or nil when a desktop session is there to try.
+    static func desktopMissing(environment: [String: String]) -> String? {
+        if environment["DISPLAY", default: ""].isEmpty && environment["WAYLAND_DISPLAY", default: ""].isEmpty {
+            return "no desktop display (neither DISPLAY nor WAYLAND_DISPLAY is set): use `panel-kiosk run --headless` or `panel-kiosk render` here"
+        }
+        return nil
+    }
+
+    init(widthPx: Int, heightPx: Int, refreshHz: Int, zoom: Double, title: String) throws {
+        clock = try HeadlessSink(widthPx: widthPx, heightPx: heightPx, refreshHz: refreshHz)
+        self.widthPx = widthPx
+        self.heightPx = heightPx
+        self.zoom = zoom
+        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")          // SIGTERM/SIGINT stay the loop's
+        SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+        // The frame goes to the window as pixels (XShm on X11): no GL context, which would make
+        // SDL create the window a second time and start a software GL's threads for nothing.
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        guard SDL_Init(SDL_INIT_VIDEO) == 0 else {
+            throw Failure("preview: cannot open a window: SDL says \"\(String(cString: SDL_GetError()))\"; use `panel-kiosk run --headless` or `panel-kiosk render`")
+        }
+        let w = Int32((Double(widthPx) * zoom).rounded()), h = Int32((Double(heightPx) * zoom).rounded())
+        window = SDL_CreateWindow(title, 0, 0, w, h, SDL_WINDOW_SHOWN.rawValue)
+        guard window != nil else {
+            let why = String(cString: SDL_GetError())
+            SDL_Quit()
+            throw Failure("preview: cannot open a \(w)x\(h) window: SDL says \"\(why)\"")
+        }
+        let view = clock.shownFrame
+        source = SDL_CreateRGBSurfaceWithFormatFrom(view.base, Int32(view.width), Int32(view.height), 32,
+                                                    Int32(view.stride * 4), SDL_PIXELFORMAT_ARGB8888.rawValue)
+        if let source { SDL_SetSurfaceBlendMode(source, SDL_BLENDMODE_NONE) }
+        // One translucent magenta pixel, stretched over each repainted area (D).
+        tint = SDL_CreateRGBSurfaceWithFormat(0, 1, 1, 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
+        if let tint {
+            tint.pointee.pixels.assumingMemoryBound(to: UInt32.self).pointee = 0x60FF_40A0
+            SDL_SetSurfaceBlendMode(tint, SDL_BLENDMODE_BLEND)
+        }
+    }
+
+    deinit {
+        if let tint { SDL_FreeSurface(tint) }
+        if let source { SDL_FreeSurface(source) }
+        if let window { SDL_DestroyWindow(window) }
+        SDL_Quit()
+    }
+
+    var description: String {
+        "window \(widthPx)x\(heightPx)@\(1_000_000_000 / frameIntervalNS) (zoom \(Int(zoom * 100)) %)"
+    }
+    var frameIntervalNS: UInt64 { clock.frameIntervalNS }
+    var canPresent: Bool { clock.canPresent }
+    var isFlipPending: Bool { clock.isFlipPending }
+    var flipCount: Int { clock.flipCount }
+    var missedVblankCount: Int { clock.missedVblankCount }
+    var captureScanoutPath: String? {
+        get { clock.captureScanoutPath }
+        set { clock.captureScanoutPath = newValue }
+    }
+
+    func present(_ frame: PixmapView, damage: [IntRect]) throws {
+        try clock.present(frame, damage: damage)
+        show(damage)
+    }
+
+    /// Puts the shown frame's `damage` in the window, and what was tinted last time back
+    /// untinted; with D on, tints what this frame repainted.
+    private func show(_ damage: [IntRect]) {
+        guard let window, let source, let surface = SDL_GetWindowSurface(window) else { return }
+        let restored = tinted
+        for r in damage + restored {
+            var from = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.width), h: Int32(r.height))
+            var to = scaled(r)
+            _ = SDL_UpperBlitScaled(source, &from, surface, &to)
+        }
+        tinted = []
+        if showsDamage, let tint {
+            for r in damage {
+                var to = scaled(r)
+                _ = SDL_UpperBlitScaled(tint, nil, surface, &to)
+            }
+            tinted = damage
+        }
+        var updated = (damage + restored).map(scaled)
+        _ = SDL_UpdateWindowSurfaceRects(window, &updated, Int32(updated.count))
+    }
+
+    private func scaled(_ r: IntRect) -> SDL_Rect {
+        let x0 = (Double(r.x) * zoom).rounded(.down), y0 = (Double(r.y) * zoom).rounded(.down)
+        let x1 = (Double(r.x + r.width) * zoom).rounded(.up), y1 = (Double(r.y + r.height) * zoom).rounded(.up)
+        return SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0))
+    }
+
+    func attach(to loop: EventLoop, owner: FrameSinkOwner) throws {
+        self.owner = owner
+        try clock.attach(to: loop, owner: self)
+    }
+
+    /// SDL has no descriptor to wait on: its events are read at every wake-up, and the loop
+    /// wakes at least every 4 ms for them.
+    func poll(now: UInt64) {
+        clock.poll(now: now)
+        lastPollNS = now
+        var e = SDL_Event()
+        while SDL_PollEvent(&e) != 0 { handle(e, now: now) }
+    }
+
+    var nextDeadline: UInt64? {
+        let events = lastPollNS + Self.pollIntervalNS
+        return clock.nextDeadline.map { min($0, events) } ?? events
+    }
+
+    private func handle(_ e: SDL_Event, now: UInt64) {
+        let us = now / 1000
+        switch SDL_EventType(e.type) {
+        case SDL_QUIT:
+            owner?.stopRequested()
+        case SDL_MOUSEBUTTONDOWN where e.button.button == UInt8(SDL_BUTTON_LEFT) && e.button.which != Self.touchMouseID:
+            mouseDown = true
+            owner?.deliver(.touch(finger: 0, phase: .down, x: ui(e.button.x), y: ui(e.button.y), timeUS: us))
+        case SDL_MOUSEMOTION where mouseDown && e.motion.which != Self.touchMouseID:
+            owner?.deliver(.touch(finger: 0, phase: .move, x: ui(e.motion.x), y: ui(e.motion.y), timeUS: us))
+        case SDL_MOUSEBUTTONUP where e.button.button == UInt8(SDL_BUTTON_LEFT) && mouseDown && e.button.which != Self.touchMouseID:
+            mouseDown = false
+            owner?.deliver(.touch(finger: 0, phase: .up, x: ui(e.button.x), y: ui(e.button.y), timeUS: us))
+        case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
+            // Finger ids are SDL's; the mouse is finger 0, so touch fingers start at 1.
+            let phase: TouchEvent.Phase = e.type == SDL_FINGERDOWN.rawValue ? .down : e.type == SDL_FINGERUP.rawValue ? .up : .move
+            let finger = 1 + Int(truncatingIfNeeded: e.tfinger.fingerId & 0xFFFF)
+            owner?.deliver(.touch(finger: finger, phase: phase, x: Double(e.tfinger.x) * Double(widthPx),
+                                  y: Double(e.tfinger.y) * Double(heightPx), timeUS: us))
+        case SDL_KEYDOWN where e.key.repeat == 0:
+            key(e.key.keysym.sym, us: us)
+        case SDL_WINDOWEVENT where e.window.event == UInt8(SDL_WINDOWEVENT_EXPOSED.rawValue)
+                                   || e.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue):
+            show([IntRect(x: 0, y: 0, width: widthPx, height: heightPx)])
+        default:
+            break
+        }
+    }
+
+    /// A window coordinate as a UI pixel.
+    private func ui(_ v: Int32) -> Double { Double(v) / zoom }
+
+    private func key(_ sym: SDL_Keycode, us: UInt64) {
+        switch Int(sym) {
+        case Int(SDLK_ESCAPE.rawValue):
+            owner?.deliver(.back(timeUS: us))
+        case Int(SDLK_s.rawValue):
+            screenshots += 1
+            let path = "preview-\(screenshots).png"
+            do {
+                try PNGCodec.encode(clock.shownFrame, to: path, ignoringAlpha: true)
+                printError("panel-kiosk: preview: wrote \(path)")
+            } catch { printError("panel-kiosk: preview: screenshot \(path): \(error)") }
+        case Int(SDLK_d.rawValue):
+            showsDamage.toggle()
+            printError("panel-kiosk: preview: repainted areas \(showsDamage ? "tinted" : "not tinted")")
+            show([IntRect(x: 0, y: 0, width: widthPx, height: heightPx)])
+        case Int(SDLK_z.rawValue):
+            zoom = zoom == 1 ? 2 : zoom == 2 ? 0.5 : 1
+            if let window {
+                SDL_SetWindowSize(window, Int32((Double(widthPx) * zoom).rounded()), Int32((Double(heightPx) * zoom).rounded()))
+            }
+            printError("panel-kiosk: preview: zoom \(Int(zoom * 100)) %")
+            show([IntRect(x: 0, y: 0, width: widthPx, height: heightPx)])
+        default:
+            break
+        }
+    }
+
+    func setScreenActive(_ on: Bool) { clock.setScreenActive(on) }
+    func finish() -> String? { clock.finish() }
+    func close() throws { try clock.close() }
+    var statistics: [(String, JSONValue)] {
+        [("device", .string("window")), ("driver", .string("sdl2")), ("connector", .string("none")),
+         ("mode", .string("\(widthPx)x\(heightPx)@\(1_000_000_000 / frameIntervalNS)")),
+         ("rotation", .number(0)), ("rotate_in", .string("none"))]
+    }
+
+    // MARK: FrameSinkOwner (the clock reports here; the loop hears it from us)
+
+    func framesShown(vblanksNS: [UInt64]) { owner?.framesShown(vblanksNS: vblanksNS) }
+    func needsFullRepaint() { owner?.needsFullRepaint() }
+    func sinkReady() { owner?.sinkReady() }
+    func sinkFailed(_ message: String) { owner?.sinkFailed(message) }
+    func sinkStatus(_ text: String, displayStopped: Bool) { owner?.sinkStatus(text, displayStopped: displayStopped) }
+    func deliver(_ event: InputEvent) { owner?.deliver(event) }
+    func stopRequested() { owner?.stopRequested() }
+}

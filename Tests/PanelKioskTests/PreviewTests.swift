@@ -1,0 +1,205 @@
+import Foundation
+import PanelRenderer
+import XCTest
+
+/// `panel-kiosk preview` in a real X server (Xvfb, from scripts/setup): the window shows what
+/// `render` draws, a mouse drag moves the drawer, a saved edit shows, a broken file keeps the
+/// last good screen under a bar with its problems. Screenshots are the X server's own (xwd),
+/// not the program's idea of what it showed.
+final class PreviewTests: XCTestCase {
+    /// An Xvfb server on a display number of its own, stopped at the end.
+    final class XServer {
+        let display: String
+        private let process: Process
+
+        init() throws {
+            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb") else {
+                throw XCTSkip("Xvfb is not installed (scripts/setup installs it)")
+            }
+            let n = (90..<190).first { !FileManager.default.fileExists(atPath: "/tmp/.X\($0)-lock") } ?? 190
+            display = ":\(n)"
+            process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+            process.arguments = [display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let socket = "/tmp/.X11-unix/X\(n)"
+            for _ in 0..<200 where !FileManager.default.fileExists(atPath: socket) { usleep(25_000) }
+            guard FileManager.default.fileExists(atPath: socket) else { throw XCTSkip("Xvfb did not start on \(display)") }
+        }
+
+        deinit {
+            process.terminate()
+            process.waitUntilExit()
+        }
+
+        /// Runs an X client (xdotool, xwd) against this server.
+        func run(_ tool: String, _ args: [String]) throws -> (status: Int32, stdout: Data) {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/" + tool)
+            p.arguments = args
+            p.environment = ["DISPLAY": display, "PATH": "/usr/bin:/bin"]
+            let out = Pipe()
+            p.standardOutput = out
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            p.waitUntilExit()
+            return (p.terminationStatus, data)
+        }
+
+        /// What the X server shows in `window`, as xwd dumps it (ZPixmap, 24/32 bits per
+        /// pixel); nil while the window is not on the screen yet.
+        func screenshot(window: String) -> Pixmap? {
+            guard let (status, data) = try? run("xwd", ["-silent", "-id", window]), status == 0 else { return nil }
+            return try? XWD.decode([UInt8](data))
+        }
+    }
+
+    /// The X Window Dump format: a big-endian header, the window name, a colour map, then the
+    /// pixels, bytes_per_line each row.
+    enum XWD {
+        struct Failure: Error { var message: String }
+        static func decode(_ b: [UInt8]) throws -> Pixmap {
+            func u32(_ i: Int) -> Int { Int(b[i * 4]) << 24 | Int(b[i * 4 + 1]) << 16 | Int(b[i * 4 + 2]) << 8 | Int(b[i * 4 + 3]) }
+            guard b.count >= 100 else { throw Failure(message: "not an xwd dump") }
+            let headerSize = u32(0), format = u32(2), width = u32(4), height = u32(5), byteOrder = u32(7)
+            let bitsPerPixel = u32(11), bytesPerLine = u32(12), colours = u32(19)
+            guard format == 2, bitsPerPixel == 32 || bitsPerPixel == 24, let pixmap = Pixmap(width: width, height: height) else {
+                throw Failure(message: "xwd format \(format), \(bitsPerPixel) bits per pixel: not read here")
+            }
+            let start = headerSize + colours * 12, step = bitsPerPixel / 8
+            guard b.count >= start + bytesPerLine * height else { throw Failure(message: "xwd dump cut short") }
+            for y in 0..<height {
+                for x in 0..<width {
+                    let i = start + y * bytesPerLine + x * step
+                    // Masks are the usual 0xFF0000, 0xFF00, 0xFF: blue is the lowest byte.
+                    let (r, g, bl) = byteOrder == 0 ? (b[i + 2], b[i + 1], b[i]) : (b[i + step - 3], b[i + step - 2], b[i + step - 1])
+                    pixmap[x, y] = 0xFF00_0000 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(bl)
+                }
+            }
+            return pixmap
+        }
+    }
+
+    /// The preview running on `x` with `app`; its stderr in a file.
+    final class PreviewProcess {
+        let process = Process()
+        let stderrPath: String
+
+        init(_ x: XServer, args: [String], dir: String) throws {
+            stderrPath = dir + "/preview.stderr"
+            _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
+            process.executableURL = URL(fileURLWithPath: CLI.binary)
+            process.arguments = ["preview"] + args
+            process.environment = ["DISPLAY": x.display, "PATH": "/usr/bin:/bin", "HOME": dir]
+            process.currentDirectoryURL = URL(fileURLWithPath: dir)
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
+            try process.run()
+        }
+
+        var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
+
+        func stop() -> Int32 {
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+    }
+
+    /// Polls `check` every 50 ms for up to `seconds`; returns how long it took (ms) or nil.
+    func waitFor(_ seconds: Double, _ check: () throws -> Bool) rethrows -> Double? {
+        let start = Date()
+        while Date().timeIntervalSince(start) < seconds {
+            if try check() { return Date().timeIntervalSince(start) * 1000 }
+            usleep(50_000)
+        }
+        return try check() ? Date().timeIntervalSince(start) * 1000 : nil
+    }
+
+    func differing(_ a: Pixmap?, _ b: Pixmap) -> Int {
+        guard let a, let d = ImageDifference(a.view, b.view) else { return Int.max }
+        return d.pixelsOff
+    }
+
+    /// `render`'s final frame of the app at `path` (800x480).
+    func rendered(_ path: String) throws -> Pixmap {
+        let out = CLI.tempDir()
+        let r = try CLI.run(["render", "--config", path, "--out", out])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        return try PNGCodec.decode(path: out + "/final.png")
+    }
+
+    func testPreviewShowsRendersPixelsFollowsEditsAndTheMouse() throws {
+        let x = try XServer()
+        let dir = CLI.tempDir()
+        let app = dir + "/app.toml"
+        let original = try String(contentsOfFile: CLI.root + "/examples/drawer.toml", encoding: .utf8)
+        try original.write(toFile: app, atomically: true, encoding: .utf8)
+        let preview = try PreviewProcess(x, args: ["--config", app, "--events", dir + "/events.jsonl"], dir: dir)
+        defer { _ = preview.stop() }
+        var window = ""
+        _ = try waitFor(10) {
+            window = String(decoding: try x.run("xdotool", ["search", "--onlyvisible", "--name", "panel-kiosk preview"]).stdout, as: UTF8.self)
+                .split(separator: "\n").first.map(String.init) ?? ""
+            return !window.isEmpty
+        }
+        XCTAssertFalse(window.isEmpty, "no preview window (running: \(preview.process.isRunning)): \(preview.stderr)")
+        guard !window.isEmpty else { return }
+
+        // 1. The window shows what render draws.
+        let expected = try rendered(app)
+        let shown = try waitFor(10) { differing(x.screenshot(window: window), expected) <= 384 }
+        let off = differing(x.screenshot(window: window), expected)
+        XCTAssertNotNil(shown, "the window differs from render's final.png: \(off) pixels")
+
+        // 2. A saved edit shows (a new background), as render draws the new file.
+        let edited = original.replacingOccurrences(of: "[background]", with: "[background]\ncolor = \"#336699\"")
+            .replacingOccurrences(of: "\ngradient", with: "\n# gradient")
+        try edited.write(toFile: app, atomically: true, encoding: .utf8)
+        let expectedEdit = try rendered(app)
+        XCTAssertGreaterThan(differing(expected, expectedEdit), 1000, "the edit changes the screen")
+        let editMS = try waitFor(5) { differing(x.screenshot(window: window), expectedEdit) <= 384 }
+        XCTAssertNotNil(editMS, "the edit did not show: \(preview.stderr)")
+        print("PREVIEW: an edit of the app file showed in \(Int(editMS ?? -1)) ms (target: 500 ms)")
+
+        // 3. A broken file: the last good screen stays, under a bar with the problem.
+        try "name = \"Broken\"\n[[component]\n".write(toFile: app, atomically: true, encoding: .utf8)
+        let barMS = try waitFor(5) {
+            guard let s = x.screenshot(window: window) else { return false }
+            let bar = s.color(x: 400, y: 4)
+            return bar.r > 100 && bar.g < 60 && s.color(x: 400, y: 300) == expectedEdit.color(x: 400, y: 300)
+        }
+        XCTAssertNotNil(barMS, "no problem bar over the last good screen")
+        XCTAssertNotNil(waitFor(2) { preview.stderr.contains("app.toml:2:") }, "stderr names file and line: \(preview.stderr)")
+        // Fixed again: the bar goes.
+        try edited.write(toFile: app, atomically: true, encoding: .utf8)
+        XCTAssertNotNil(try waitFor(5) { differing(x.screenshot(window: window), expectedEdit) <= 384 }, "the bar stayed after the fix")
+
+        // 4. The mouse is a finger: a drag up on the drawer opens it.
+        _ = try x.run("xdotool", ["mousemove", "--window", window, "400", "440", "mousedown", "1"])
+        for y in stride(from: 420, through: 140, by: -20) {
+            _ = try x.run("xdotool", ["mousemove", "--window", window, "400", "\(y)"])
+            usleep(10_000)
+        }
+        _ = try x.run("xdotool", ["mouseup", "1"])
+        let opened = waitFor(5) {
+            let events = (try? String(contentsOfFile: dir + "/events.jsonl", encoding: .utf8)) ?? ""
+            return events.contains(#""event": "position_did_change", "position": "open""#)
+        }
+        XCTAssertNotNil(opened, "the drag did not open the drawer: \((try? String(contentsOfFile: dir + "/events.jsonl", encoding: .utf8)) ?? "")")
+        XCTAssertEqual(preview.stop(), 0, "SIGTERM ends the preview cleanly: \(preview.stderr)")
+    }
+
+    func testWithoutADesktopItSaysWhatToUseInstead() throws {
+        let r = try CLI.run(["preview", "--config", CLI.root + "/examples/drawer.toml"])
+        // The test runner itself may run inside a desktop session; only judge the no-display case.
+        guard ProcessInfo.processInfo.environment["DISPLAY"] == nil, ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] == nil else {
+            throw XCTSkip("this runner has a desktop display")
+        }
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("no desktop display") && r.stderr.contains("run --headless"), r.stderr)
+    }
+}
