@@ -1,10 +1,12 @@
+import Foundation
 import XCTest
 @testable import PanelRenderer
 
 /// The bench scene against cairo's reference frames (docs/bench.md, Conformance) and the drag frame
 /// against a full render at the new drawer position.
 final class BenchSceneTests: XCTestCase {
-    static let refDir = "/work/shared/bench"
+    /// cairo's drawing of the bench scene (docs/bench.md), the reference it is held to.
+    static let refDir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Images/bench").path
 
     func render(_ w: Int, _ h: Int, top: Int? = nil) throws -> (Pixmap, BenchScene, Canvas) {
         let scene = BenchScene(width: w, height: h)

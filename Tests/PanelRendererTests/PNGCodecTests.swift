@@ -87,7 +87,7 @@ final class PNGCodecTests: XCTestCase {
     }
 
     func testDecodesTheBenchReference() throws {
-        let ref = try PNGCodec.decode(path: "/work/shared/bench/cairo_full_800x480.png")
+        let ref = try PNGCodec.decode(path: BenchSceneTests.refDir + "/cairo_full_800x480.png")
         XCTAssertEqual(ref.width, 800); XCTAssertEqual(ref.height, 480)
         XCTAssertEqual(ref[400, 470] >> 24, 255)
         XCTAssertEqual(ref.color(x: 400, y: 470), .white)  // inside the drawer

@@ -5,7 +5,7 @@ import XCTest
 /// `drawText` must match the cairo reference frame's pixels in each text region.
 final class TextBenchRulesTests: XCTestCase {
     static let fonts = "/usr/share/fonts/truetype/dejavu/"
-    static let reference = "/work/shared/bench/cairo_full_800x480.png"
+    static let reference = BenchSceneTests.refDir + "/cairo_full_800x480.png"
 
     struct Diff { var maxDiff = 0; var sum = 0; var over8 = 0; var pixels = 0; var inked = 0 }
 

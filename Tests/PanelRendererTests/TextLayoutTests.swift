@@ -126,7 +126,7 @@ final class TextLayoutTests: XCTestCase {
 
     /// With kerning and sub-pixel positioning off, a layout draws the bench rules' pixels.
     func testLayoutDrawMatchesBenchReferenceRow() throws {
-        let ref = try PNGCodec.decode(path: "/work/shared/bench/cairo_full_800x480.png")
+        let ref = try PNGCodec.decode(path: BenchSceneTests.refDir + "/cairo_full_800x480.png")
         let frame = try XCTUnwrap(Pixmap(width: 800, height: 480))
         frame.view.fill(with: Color.white.premultiplied)
         var st = style(kerning: false)
