@@ -34,6 +34,48 @@ final class ReloadTests: XCTestCase {
         XCTAssertTrue(second.screen.state(timeMS: 0).encoded.contains(#""visible_height_pt": 300"#), "new option applies")
     }
 
+    /// Every component keeps its logical state over a reload of the same file: what a device
+    /// program or a finger did stays on screen while someone edits the app in the preview.
+    func testEveryComponentCarriesItsStateOverAReload() throws {
+        let cases: [(example: String, id: String, actions: [[String]], shows: [String])] = [
+            ("sheet.toml", "sheet", [["snap", "0", "instant"], ["push", "details"]], [#""anchor_index": 0"#, #""stack_depth": 2"#, #""page": "details""#]),
+            ("dismiss.toml", "modal", [["dismiss"]], [#""presented": false"#]),
+            ("menu.toml", "menu", [["replace_pane", "settings"], ["open", "left", "instant"]], [#""pane_state": "open""#, #""direction": "left""#, #""page": "settings""#]),
+            ("player.toml", "player", [["open"], ["set_title", "Night Ferry"], ["set_progress", "0.8"]], [#""state": "open""#, #""title": "Night Ferry""#, #""progress": 0.8"#]),
+        ]
+        for c in cases {
+            let dir = CLI.tempDir(), path = dir + "/app.toml"
+            let text = try String(contentsOfFile: CLI.root + "/examples/" + c.example, encoding: .utf8)
+                .replacingOccurrences(of: "\"assets/", with: "\"" + CLI.root + "/examples/assets/")
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            let first = try SceneBuilder.build(app: try AppConfig.load(path: path), geometry: geometry)
+            var t = 0.0
+            for a in c.actions {
+                try first.screen.perform(target: c.id, action: a[0], arguments: Array(a.dropFirst()), at: .milliseconds(t))
+                for _ in 0..<120 { t += 16; first.screen.advance(to: .milliseconds(t)) }    // as frames would
+            }
+            let before = first.screen.state(timeMS: 0).encoded
+            for s in c.shows { XCTAssertTrue(before.contains(s), "\(c.example) before: \(s) in \(before)") }
+            let second = try ScreenReload.reload(path: path, old: first.screen, geometry: geometry, values: [:])
+            XCTAssertEqual(second.screen.state(timeMS: 0).encoded, before, "\(c.example): the same state after the reload")
+        }
+    }
+
+    /// `"animated": false` (a script's `instant`) on the sheet's push and pop: the page is
+    /// there at once, nothing slides.
+    func testSheetPushAndPopWithoutAnimation() throws {
+        let dir = CLI.tempDir(), path = dir + "/app.toml"
+        try String(contentsOfFile: CLI.root + "/examples/sheet.toml", encoding: .utf8).write(toFile: path, atomically: true, encoding: .utf8)
+        let built = try SceneBuilder.build(app: try AppConfig.load(path: path), geometry: geometry)
+        try built.screen.perform(target: "sheet", action: "push", arguments: ["details", "instant"], at: .zero)
+        XCTAssertFalse(built.screen.needsFrames, "no slide")
+        XCTAssertTrue(built.screen.state(timeMS: 0).encoded.contains(#""page": "details""#))
+        try built.screen.perform(target: "sheet", action: "pop", arguments: ["instant"], at: .zero)
+        XCTAssertFalse(built.screen.needsFrames)
+        try built.screen.perform(target: "sheet", action: "push", arguments: ["details"], at: .zero)
+        XCTAssertTrue(built.screen.needsFrames, "animated by default")
+    }
+
     func testInvalidReloadReportsAndChangesNothing() throws {
         let dir = CLI.tempDir(), path = dir + "/app.toml"
         try app(partial: 264).write(toFile: path, atomically: true, encoding: .utf8)

@@ -419,6 +419,28 @@ public final class Popup: Component {
                                             at: time, restDistance: 0.0002, restSpeed: 0.002), to: target)
     }
 
+    /// After a reload: hidden, bar or open as before (a motion under way ends where it was
+    /// going), on the same item, with the title, progress and buttons the program set.
+    public func carryState(from previous: Component) {
+        guard let old = previous as? Popup else { return }
+        switch old.phase {
+        case .sliding(_, let to), .transitioning(_, let to): popupState = to
+        case .idle, .pressedBar, .pressedButton, .pressedCloseButton, .waitingToOpen, .draggingOpen, .pressedContent,
+             .scrolling, .draggingClosed, .snapClosing, .paging, .pageSettling, .ignoring:
+            popupState = old.popupState
+        }
+        phase = .idle
+        percent = popupState == .open ? 1 : 0
+        hiddenShift = popupState == .hidden ? rules.hiddenShift : 0
+        if config.items.indices.contains(old.itemIndex) { itemIndex = old.itemIndex }
+        title = old.title
+        subtitle = old.subtitle
+        progress = old.progress
+        if buttons.count == old.buttons.count { buttons = old.buttons }
+        scrollOffset = old.scrollOffset
+        clampScroll()
+    }
+
     public func contentChanged(at time: Instant) {
         guard let content else { return }
         scrollOffset = content.anchoredScrollOffset(scrollOffset, viewportHeight: contentViewportHeight)

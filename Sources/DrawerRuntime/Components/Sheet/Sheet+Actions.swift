@@ -5,14 +5,16 @@ import PanelRenderer
 extension Sheet {
     // MARK: Page stack (the card's motion stays in `transition`)
 
-    func push(_ page: SheetPage, at time: Instant) {
+    func push(_ page: SheetPage, animated: Bool = true, at time: Instant) {
         _ = page.content?.layout(width: cardFrame.width, env: rules.env)
         stack.transition(.push(page), at: time)
+        if !animated { stack.carry(stack.pages) }          // shown at once: no slide
         events.emit(at: time, target: id, "push", [("depth", .number(Double(stack.depth)))])
     }
 
-    func pop(to depth: Int, at time: Instant) {
+    func pop(to depth: Int, animated: Bool = true, at time: Instant) {
         if stack.transition(.pop(to: depth), at: time) {
+            if !animated { stack.carry(stack.pages) }
             events.emit(at: time, target: id, "pop", [("depth", .number(Double(stack.depth)))])
         }
     }
@@ -35,9 +37,9 @@ extension Sheet {
             guard !stack.pages.contains(where: { $0 === page }) else {
                 throw ActionError("page '\(name)' is already on sheet '\(id)''s stack")
             }
-            push(page, at: time)
-        case "pop": pop(to: stack.depth - 1, at: time)
-        case "pop_to_root": pop(to: 1, at: time)
+            push(page, animated: args.dropFirst().first != "instant", at: time)
+        case "pop": pop(to: stack.depth - 1, animated: args.first != "instant", at: time)
+        case "pop_to_root": pop(to: 1, animated: args.first != "instant", at: time)
         case "set_pages":
             var pages: [SheetPage] = []
             for name in args {

@@ -301,6 +301,26 @@ public final class Sheet: Component {
         origin = rules.displayedOrigin(raw: rawOrigin)
     }
 
+    /// After a reload: the same anchor (the nearest there is), the same pages on the stack
+    /// (those the new file still has, the root first) with their scroll offsets, no motion.
+    public func carryState(from previous: Component) {
+        guard let old = previous as? Sheet else { return }
+        anchorIndex = rules.clampIndex(old.anchorIndex)
+        origin = rules.origins[anchorIndex]
+        rawOrigin = origin
+        phase = .resting
+        var pages = [rootPage]
+        for p in old.stack.pages.dropFirst() {
+            if let page = catalogue[p.id], !pages.contains(where: { $0 === page }) { pages.append(page) }
+        }
+        for page in pages {
+            if let before = old.catalogue[page.id] { page.scrollOffset = before.scrollOffset }
+            _ = page.content?.layout(width: cardFrame.width, env: rules.env)
+            clampScroll(page)
+        }
+        stack.carry(pages)
+    }
+
     /// Every page keeps its place in its own content, covered or not.
     public func contentChanged(at time: Instant) {
         for page in catalogue.values {

@@ -102,6 +102,14 @@ struct SheetPageStack {
         }
     }
 
+    /// `newPages` shown at once, without a slide: the stack before a reload, or a push or pop
+    /// asked for without animation.
+    mutating func carry(_ newPages: [SheetPage]) {
+        guard !newPages.isEmpty else { return }
+        pages = newPages
+        sliding = nil
+    }
+
     /// A new change cuts the running slide short: its end state is already in `pages`.
     private mutating func finishSlide() { sliding = nil }
 

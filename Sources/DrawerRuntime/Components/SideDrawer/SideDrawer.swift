@@ -393,6 +393,22 @@ public final class SideDrawer: Component {
         return (content, Point(p.x - region.x, p.y - region.y - drawerContentTop(d)))
     }
 
+    /// After a reload: the pane open or closed to the same side as before (a motion under
+    /// way ends where it was going), on the same page (by id) scrolled as before.
+    public func carryState(from previous: Component) {
+        guard let old = previous as? SideDrawer else { return }
+        if let i = pages.firstIndex(where: { $0.id == old.currentPage?.id }) { pageIndex = i }
+        let side = old.drawingDirection
+        if side != .none, drawerContent[side] != nil || old.paneState == .closed {
+            paneState = old.paneState
+            direction = old.direction
+            drawingDirection = side
+        }
+        phase = .resting
+        distance = rules.distance(of: paneState, drawingDirection)
+        paneScroll = min(max(old.paneScroll, 0), maxPaneScroll)
+    }
+
     /// Only the pane scrolls (a drawer's content fits its region); other pages start at
     /// their top when shown.
     public func contentChanged(at time: Instant) {

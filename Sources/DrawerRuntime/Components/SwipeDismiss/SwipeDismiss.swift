@@ -95,6 +95,22 @@ public final class SwipeDismiss: Component {
         scrollOffset = min(max(scrollOffset, 0), maxScroll)
     }
 
+    /// After a reload: presented or not as before (a slide under way ends where it was going),
+    /// the list where it was.
+    public func carryState(from previous: Component) {
+        guard let old = previous as? SwipeDismiss else { return }
+        switch old.phase {
+        case .hidden, .dismissing:
+            offset = rules.height
+            phase = .hidden
+        case .presenting, .resting, .pressed, .scrolling, .scrollFling, .dragging, .returning:
+            offset = 0
+            phase = .resting
+        }
+        lastStatus = old.lastStatus
+        scrollOffset = min(max(old.scrollOffset, 0), maxScroll)
+    }
+
     public func contentChanged(at time: Instant) {
         guard let content else { return }
         let before = scrollOffset
