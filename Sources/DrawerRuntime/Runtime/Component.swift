@@ -58,8 +58,6 @@ public protocol Component: AnyObject {
 }
 
 extension Component {
-    /// Components without carried state start fresh after a reload.
-    public func carryState(from previous: Component) {}
     /// Unless a component knows better, a change repaints the whole screen.
     public var paintBounds: Rect? { nil }
     public var backgroundBottomInset: Double { 0 }
