@@ -92,7 +92,7 @@ final class PreviewTests: XCTestCase {
             stderrPath = dir + "/preview.stderr"
             _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
             process.executableURL = URL(fileURLWithPath: CLI.binary)
-            process.arguments = ["preview"] + args
+            process.arguments = args
             process.environment = ["DISPLAY": x.display, "PATH": "/usr/bin:/bin", "HOME": dir]
             process.currentDirectoryURL = URL(fileURLWithPath: dir)
             process.standardOutput = FileHandle.nullDevice
@@ -138,7 +138,7 @@ final class PreviewTests: XCTestCase {
         let app = dir + "/app.toml"
         let original = try String(contentsOfFile: CLI.root + "/examples/drawer.toml", encoding: .utf8)
         try original.write(toFile: app, atomically: true, encoding: .utf8)
-        let preview = try PreviewProcess(x, args: ["--config", app, "--events", dir + "/events.jsonl"], dir: dir)
+        let preview = try PreviewProcess(x, args: ["preview", "--config", app, "--events", dir + "/events.jsonl"], dir: dir)
         defer { _ = preview.stop() }
         var window = ""
         _ = try waitFor(10) {
@@ -151,7 +151,7 @@ final class PreviewTests: XCTestCase {
 
         // 1. The window shows what render draws.
         let expected = try rendered(app)
-        let shown = try waitFor(10) { differing(x.screenshot(window: window), expected) <= 384 }
+        let shown = waitFor(10) { differing(x.screenshot(window: window), expected) <= 384 }
         let off = differing(x.screenshot(window: window), expected)
         XCTAssertNotNil(shown, "the window differs from render's final.png: \(off) pixels")
 
@@ -161,13 +161,13 @@ final class PreviewTests: XCTestCase {
         try edited.write(toFile: app, atomically: true, encoding: .utf8)
         let expectedEdit = try rendered(app)
         XCTAssertGreaterThan(differing(expected, expectedEdit), 1000, "the edit changes the screen")
-        let editMS = try waitFor(5) { differing(x.screenshot(window: window), expectedEdit) <= 384 }
+        let editMS = waitFor(5) { differing(x.screenshot(window: window), expectedEdit) <= 384 }
         XCTAssertNotNil(editMS, "the edit did not show: \(preview.stderr)")
         print("PREVIEW: an edit of the app file showed in \(Int(editMS ?? -1)) ms (target: 500 ms)")
 
         // 3. A broken file: the last good screen stays, under a bar with the problem.
         try "name = \"Broken\"\n[[component]\n".write(toFile: app, atomically: true, encoding: .utf8)
-        let barMS = try waitFor(5) {
+        let barMS = waitFor(5) {
             guard let s = x.screenshot(window: window) else { return false }
             let bar = s.color(x: 400, y: 4)
             return bar.r > 100 && bar.g < 60 && s.color(x: 400, y: 300) == expectedEdit.color(x: 400, y: 300)
@@ -176,7 +176,7 @@ final class PreviewTests: XCTestCase {
         XCTAssertNotNil(waitFor(2) { preview.stderr.contains("app.toml:2:") }, "stderr names file and line: \(preview.stderr)")
         // Fixed again: the bar goes.
         try edited.write(toFile: app, atomically: true, encoding: .utf8)
-        XCTAssertNotNil(try waitFor(5) { differing(x.screenshot(window: window), expectedEdit) <= 384 }, "the bar stayed after the fix")
+        XCTAssertNotNil(waitFor(5) { differing(x.screenshot(window: window), expectedEdit) <= 384 }, "the bar stayed after the fix")
 
         // 4. The mouse is a finger: a drag up on the drawer opens it.
         _ = try x.run("xdotool", ["mousemove", "--window", window, "400", "440", "mousedown", "1"])
@@ -191,6 +191,23 @@ final class PreviewTests: XCTestCase {
         }
         XCTAssertNotNil(opened, "the drag did not open the drawer: \((try? String(contentsOfFile: dir + "/events.jsonl", encoding: .utf8)) ?? "")")
         XCTAssertEqual(preview.stop(), 0, "SIGTERM ends the preview cleanly: \(preview.stderr)")
+    }
+
+    /// `demo` (the README's main command) on a desktop with no display to drive shows the
+    /// showcase in a preview window.
+    func testDemoOpensAWindowOnADesktop() throws {
+        guard !FileManager.default.fileExists(atPath: "/dev/dri/card0") else { throw XCTSkip("a DRM display is here: demo drives it") }
+        let x = try XServer()
+        let dir = CLI.tempDir()
+        let demo = try PreviewProcess(x, args: ["demo"], dir: CLI.root)
+        defer { _ = demo.stop() }
+        let found = try waitFor(15) {
+            !String(decoding: try x.run("xdotool", ["search", "--onlyvisible", "--name", "panel-kiosk preview: Showcase"]).stdout,
+                    as: UTF8.self).isEmpty
+        }
+        XCTAssertNotNil(found, "no showcase window: \(demo.stderr)")
+        XCTAssertEqual(demo.stop(), 0, demo.stderr)
+        _ = dir
     }
 
     func testWithoutADesktopItSaysWhatToUseInstead() throws {

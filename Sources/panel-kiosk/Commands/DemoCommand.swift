@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import DrawerRuntime
 import PanelRenderer
 
@@ -19,7 +20,22 @@ struct Demo: ParsableCommand {
         let showcase = examples + "/showcase.toml"
         if !offscreen {
             if let reason = Demo.displayUnavailableReason() {
-                print("demo: no usable display (\(reason)); rendering the tour offscreen instead.")
+                // A desktop session: the showcase in a preview window, as on a panel.
+                if WindowSink.desktopMissing(environment: ProcessInfo.processInfo.environment) == nil {
+                    do {
+                        SignalDescriptor.holdBack([SIGTERM, SIGINT, SIGHUP])
+                        let kiosk = try KioskLoop.inWindow(app: try loadApp(showcase),
+                                                           geometry: try FrameGeometry.resolve(board: board, size: nil, scale: nil),
+                                                           zoom: 1, .init(startNS: monotonicNanoseconds()))
+                        print("demo: showing \(showcase) in a window (no display to drive here: \(reason)); close it or Ctrl-C to stop.")
+                        if let failure = kiosk.run() { throw Failure(failure) }
+                        return
+                    } catch let f as Failure {
+                        print("demo: cannot open a window (\(f.description)); rendering the tour offscreen instead.")
+                    }
+                } else {
+                    print("demo: no usable display (\(reason)); rendering the tour offscreen instead.")
+                }
             } else {
                 // A display is there: run the kiosk on it until SIGTERM/SIGINT.
                 do {
