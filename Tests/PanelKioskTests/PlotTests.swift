@@ -7,25 +7,14 @@ import XCTest
 /// image (Goldens/plot-drawer-fling.png, also shown in the README): at most 2/255 per channel
 /// on at most 0.1 % of the pixels. PANEL_UPDATE_GOLDENS=1 rewrites the reference.
 final class PlotTests: XCTestCase {
-    static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens").path
+    static let goldens = Golden.folder
 
     func testDrawerFlingPlotMatchesTheReference() throws {
         let out = CLI.tempDir() + "/plot.png"
         let r = try CLI.run(["plot", Self.goldens + "/drawer-fling.trace.jsonl", "--out", out])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("plotted drawer (42 frames)"), r.stdout)
-        let reference = Self.goldens + "/plot-drawer-fling.png"
-        let actual = try PNGCodec.decode(path: out)
-        if ProcessInfo.processInfo.environment["PANEL_UPDATE_GOLDENS"] == "1" {
-            try PNGCodec.encode(actual.view, to: reference)
-            return
-        }
-        let expected = try PNGCodec.decode(path: reference)
-        let difference = try XCTUnwrap(ImageDifference(actual.view, expected.view), "sizes differ")
-        if difference.pixelsOff > actual.width * actual.height / 1000 {
-            try? PNGCodec.encode(difference.picture.view, to: out + "-diff.png")
-            XCTFail("\(difference.pixelsOff) pixels differ; worst \(difference.worst) at \(difference.worstAt); see \(out) and \(out)-diff.png")
-        }
+        try Golden.assertMatches(try PNGCodec.decode(path: out), "plot-drawer-fling")
     }
 
     /// What the plot is made of: the positions that move, the finger, and the marks.
