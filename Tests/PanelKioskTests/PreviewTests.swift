@@ -24,9 +24,13 @@ final class PreviewTests: XCTestCase {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            let socket = "/tmp/.X11-unix/X\(n)"
-            for _ in 0..<200 where !FileManager.default.fileExists(atPath: socket) { usleep(25_000) }
-            guard FileManager.default.fileExists(atPath: socket) else { throw XCTSkip("Xvfb did not start on \(display)") }
+            // Ready when a client gets an answer (a socket file may be a stale one of a
+            // server that just stopped).
+            for _ in 0..<200 {
+                if let r = try? run("xdotool", ["getdisplaygeometry"]), r.status == 0 { return }
+                usleep(25_000)
+            }
+            throw XCTSkip("Xvfb did not start on \(display)")
         }
 
         deinit {
@@ -138,7 +142,8 @@ final class PreviewTests: XCTestCase {
         let app = dir + "/app.toml"
         let original = try String(contentsOfFile: CLI.root + "/examples/drawer.toml", encoding: .utf8)
         try original.write(toFile: app, atomically: true, encoding: .utf8)
-        let preview = try PreviewProcess(x, args: ["preview", "--config", app, "--events", dir + "/events.jsonl"], dir: dir)
+        let preview = try PreviewProcess(x, args: ["preview", "--config", app, "--events", dir + "/events.jsonl",
+                                                   "--record", dir + "/drag.touch"], dir: dir)
         defer { _ = preview.stop() }
         var window = ""
         _ = try waitFor(10) {
@@ -191,6 +196,15 @@ final class PreviewTests: XCTestCase {
         }
         XCTAssertNotNil(opened, "the drag did not open the drawer: \((try? String(contentsOfFile: dir + "/events.jsonl", encoding: .utf8)) ?? "")")
         XCTAssertEqual(preview.stop(), 0, "SIGTERM ends the preview cleanly: \(preview.stderr)")
+
+        // 5. The drag was recorded as a touch script; render replays it to the same end.
+        let recorded = try String(contentsOfFile: dir + "/drag.touch", encoding: .utf8)
+        XCTAssertTrue(recorded.contains(" down 0 400 440"), recorded)
+        let replay = try CLI.run(["render", "--config", app, "--script", dir + "/drag.touch", "--out", dir + "/replay",
+                                  "--state", dir + "/replay.json"])
+        XCTAssertEqual(replay.status, 0, replay.stderr)
+        let state = try String(contentsOfFile: dir + "/replay.json", encoding: .utf8)
+        XCTAssertTrue(state.contains(#""position": "open""#), "the replayed drag opens the drawer too: \(state)")
     }
 
     /// `demo` (the README's main command) on a desktop with no display to drive shows the

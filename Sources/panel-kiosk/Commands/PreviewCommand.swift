@@ -26,6 +26,7 @@ struct Preview: ParsableCommand {
     @Option(help: "A data file of named values to show (instead of the app file's [data] file).") var data: String?
     @Option(help: "Window pixels per frame pixel: 0.5, 1 or 2 (Z cycles them).") var zoom: Double = 1
     @Option(help: "Write the event log (JSON lines) here.") var events: String?
+    @Option(help: "Record the touches as a touch script here (replay it with `render --script`).") var record: String?
     @Option(help: "Write a motion trace here (see `plot`).") var trace: String?
     @Option(help: "Stop after N frames (for scripted checks).") var frames: Int?
 
@@ -47,6 +48,7 @@ struct Preview: ParsableCommand {
         if let data { app.dataFile = data.hasPrefix("/") ? data : FileManager.default.currentDirectoryPath + "/" + data }
         var options = KioskLoop.Options(startNS: startNS, frameLimit: frames, eventsPath: events)
         options.tracePath = trace
+        options.recordPath = record
         let kiosk = try KioskLoop.inWindow(app: app, geometry: try FrameGeometry.resolve(board: board, size: size, scale: scale),
                                            zoom: zoom, options)
         if let failure = kiosk.run() { throw Failure(failure) }

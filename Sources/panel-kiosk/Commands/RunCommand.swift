@@ -19,6 +19,7 @@ struct Run: ParsableCommand {
     @Option(help: "Render continuously, one frame per vblank, and exit after N page flips.") var frames: Int?
     @Option(help: "Write run statistics (JSON) here at exit.") var stats: String?
     @Option(help: "Write the event log (JSON lines) here.") var events: String?
+    @Option(help: "Record the touches as a touch script here (replay it with `render --script`).") var record: String?
     @Option(help: "Write a motion trace here: a JSON line per frame of each component's position, velocity and phase, and the fingers (see `plot`).") var trace: String?
     @Option(help: "Write the components' state (JSON, as render --state) here at exit.") var state: String?
     @Option(help: ArgumentHelp(
@@ -50,6 +51,7 @@ struct Run: ParsableCommand {
         let app = try loadApp(config)
         var options = KioskLoop.Options(startNS: startNS, frameLimit: frames, eventsPath: events)
         options.tracePath = trace
+        options.recordPath = record
         options.captureScanoutPath = captureScanout
         options.captureWritebackPath = captureWriteback
         let kiosk = headless

@@ -8,6 +8,7 @@ extension KioskLoop {
         var frameLimit: Int?
         var eventsPath: String?
         var tracePath: String?
+        var recordPath: String?
         /// At a clean exit: what the CRTC scans out (headless: the last frame shown).
         var captureScanoutPath: String?
         /// At a clean exit: what the CRTC composes (display only).
@@ -26,7 +27,7 @@ extension KioskLoop {
                                      scale: board.scale, board: board)
         do {
             let runtime = try KioskRuntime(app: app, geometry: geometry, eventsPath: options.eventsPath,
-                                           tracePath: options.tracePath, now: .now())
+                                           tracePath: options.tracePath, recordPath: options.recordPath, now: .now())
             let services = try KioskServices(app: app, board: board,
                                              readyStatus: "showing \(app.name) on \(output.connectorName) \(output.mode)")
             return try KioskLoop(runtime: runtime, sink: sink, services: services,
@@ -45,7 +46,7 @@ extension KioskLoop {
                                     refreshHz: geometry.board.mode?.refreshHz ?? 60)
         sink.captureScanoutPath = options.captureScanoutPath
         let runtime = try KioskRuntime(app: app, geometry: geometry, eventsPath: options.eventsPath,
-                                           tracePath: options.tracePath, now: .now())
+                                           tracePath: options.tracePath, recordPath: options.recordPath, now: .now())
         let services = try KioskServices(app: app, board: geometry.board,
                                          readyStatus: "showing \(app.name) headless at \(geometry.widthPx)x\(geometry.heightPx)",
                                          headless: true)
@@ -65,7 +66,7 @@ extension KioskLoop {
                                   title: "panel-kiosk preview: \(app.name)")
         sink.captureScanoutPath = options.captureScanoutPath
         let runtime = try KioskRuntime(app: app, geometry: geometry, eventsPath: options.eventsPath,
-                                       tracePath: options.tracePath, now: .now())
+                                       tracePath: options.tracePath, recordPath: options.recordPath, now: .now())
         runtime.showsProblems = true
         let services = try KioskServices(app: app, board: geometry.board,
                                          readyStatus: "previewing \(app.name) at \(geometry.widthPx)x\(geometry.heightPx)",

@@ -115,6 +115,7 @@ final class KioskLoop: FrameSinkOwner {
         do { try sink.close() } catch { failure = failure ?? "\(error)" }
         try? runtime.recorder.close()
         try? runtime.trace?.close()
+        try? runtime.touchRecording?.file.close()
         return failure
     }
 

@@ -25,6 +25,9 @@ final class KioskRuntime {
     var onEventLine: ((String) -> Void)?
     /// `--trace`: a line per frame of the components' motion.
     let trace: MotionTrace?
+    /// `--record`: the touches the screen got, as a touch script `render --script` replays
+    /// (times from the first touch, frame pixels), written as they come.
+    var touchRecording: (script: TouchRecorder, file: EventRecorder)?
     /// The fingers down, in points (for the trace).
     private(set) var fingers: [Int: Point] = [:]
     /// Show an app file's problems over the screen after a reload fails (the preview).
@@ -46,7 +49,8 @@ final class KioskRuntime {
     /// The files a change of which reloads the app (the theme besides the app file).
     let themePaths: [String]
 
-    init(app: AppConfig, geometry: FrameGeometry, eventsPath: String?, tracePath: String? = nil, now: Instant) throws {
+    init(app: AppConfig, geometry: FrameGeometry, eventsPath: String?, tracePath: String? = nil, recordPath: String? = nil,
+         now: Instant) throws {
         self.geometry = geometry
         appPath = app.path
         themePaths = app.themePath.map { [$0] } ?? []
@@ -60,6 +64,11 @@ final class KioskRuntime {
         frame = f
         recorder = EventRecorder(path: eventsPath)
         trace = tracePath.map(MotionTrace.init(path:))
+        if let recordPath {
+            let file = EventRecorder(path: recordPath, what: "touch recording")
+            file.write("# touches recorded by panel-kiosk from \(app.path) at \(geometry.widthPx)x\(geometry.heightPx), scale \(geometry.scale): replay with render --script")
+            touchRecording = (TouchRecorder(scale: geometry.scale), file)
+        }
         let board = geometry.board
         blanker = IdleBlanker(blankAfterS: board.blankAfterS, fadeS: board.fadeS,
                               idleResetS: board.idleResetS ?? app.idleResetS, now: now)
@@ -101,7 +110,12 @@ final class KioskRuntime {
                 case .down, .move: fingers[finger] = p
                 case .up, .cancel: fingers[finger] = nil
                 }
-                screen.handle(TouchEvent(id: finger, phase: phase, location: p, time: .nanoseconds(Int64(us) * 1000)))
+                let touch = TouchEvent(id: finger, phase: phase, location: p, time: .nanoseconds(Int64(us) * 1000))
+                if var r = touchRecording {
+                    r.file.write(r.script.line(for: touch))
+                    touchRecording = r
+                }
+                screen.handle(touch)
                 needsDraw = true
             }
             return applyOwnActions(verdict.actions, at: Instant(microseconds: us))
