@@ -27,7 +27,8 @@ enum Golden {
             return
         }
         let expected = try PNGCodec.decode(path: reference)
-        guard let difference = ImageDifference(picture, expected.view) else {
+        let compared = withExtendedLifetime(expected) { ImageDifference(picture, expected.view) }
+        guard let difference = compared else {
             XCTFail("\(name): \(picture.width)x\(picture.height), the reference is \(expected.width)x\(expected.height)", file: file, line: line)
             return
         }

@@ -36,8 +36,8 @@ final class PlotTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("\(dir)/t.jsonl:2: not a motion trace line"), r.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/p.png"))
         // Out of order, one frame, huge numbers: drawn, not a crash.
-        let odd = [#"{"t_ms": 50, "fingers": [], "components": {"c": {"phase": "settling", "position": {"a_pt": 1e300}, "velocity": {"a_pt": null}}}}"#,
-                   #"{"t_ms": 10, "fingers": [{"id": 1, "x_pt": 3, "y_pt": 4}], "components": {"c": {"phase": "rest", "position": {"a_pt": -1e300}, "velocity": {"a_pt": 1e300}}}}"#]
+        let odd = [#"{"t_ms": 50, "fingers": [], "components": {"c": {"phase": "settling", "position": {"a_pt": 1.7e308}, "velocity": {"a_pt": null}}}}"#,
+                   #"{"t_ms": 10, "fingers": [{"id": 1, "x_pt": 3, "y_pt": 4}], "components": {"c": {"phase": "rest", "position": {"a_pt": -1.7e308}, "velocity": {"a_pt": 1e300}}}}"#]
         for lines in [odd, [odd[0]]] {
             try lines.joined(separator: "\n").write(toFile: dir + "/o.jsonl", atomically: true, encoding: .utf8)
             XCTAssertEqual(try CLI.run(["plot", dir + "/o.jsonl", "--out", dir + "/o.png"]).status, 0)

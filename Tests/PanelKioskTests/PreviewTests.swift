@@ -213,7 +213,7 @@ final class PreviewTests: XCTestCase {
         guard !FileManager.default.fileExists(atPath: "/dev/dri/card0") else { throw XCTSkip("a DRM display is here: demo drives it") }
         let x = try XServer()
         let dir = CLI.tempDir()
-        let demo = try PreviewProcess(x, args: ["demo"], dir: CLI.root)
+        let demo = try PreviewProcess(x, args: ["demo"], dir: dir)     // a fallback tour would land in dir
         defer { _ = demo.stop() }
         let found = try waitFor(15) {
             !String(decoding: try x.run("xdotool", ["search", "--onlyvisible", "--name", "panel-kiosk preview: Showcase"]).stdout,
@@ -221,15 +221,15 @@ final class PreviewTests: XCTestCase {
         }
         XCTAssertNotNil(found, "no showcase window: \(demo.stderr)")
         XCTAssertEqual(demo.stop(), 0, demo.stderr)
-        _ = dir
     }
 
     func testWithoutADesktopItSaysWhatToUseInstead() throws {
-        let r = try CLI.run(["preview", "--config", CLI.root + "/examples/drawer.toml"])
-        // The test runner itself may run inside a desktop session; only judge the no-display case.
+        // The test runner itself may run inside a desktop session; only judge the no-display case
+        // (and never open a window that nobody closes).
         guard ProcessInfo.processInfo.environment["DISPLAY"] == nil, ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] == nil else {
             throw XCTSkip("this runner has a desktop display")
         }
+        let r = try CLI.run(["preview", "--config", CLI.root + "/examples/drawer.toml"])
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.stderr.contains("no desktop display") && r.stderr.contains("run --headless"), r.stderr)
     }

@@ -28,7 +28,7 @@ final class GoldenImageTests: XCTestCase {
         let reference = try PNGCodec.decode(path: path)
         XCTAssertEqual(reference.width, width); XCTAssertEqual(reference.height, height)
         guard reference.width == width, reference.height == height else { return }
-        let difference = try XCTUnwrap(ImageDifference(pixmap.view, reference.view))
+        let difference = try XCTUnwrap(withExtendedLifetime((pixmap, reference)) { ImageDifference(pixmap.view, reference.view) })
         let allowed = width * height / 1000
         if difference.pixelsOff > allowed {
             let out = NSTemporaryDirectory() + "golden-\(topic)-\(name)"

@@ -9,6 +9,10 @@ public protocol SlidingContent: ContentView {
     var isSliding: Bool { get }
     /// Moves the slide on to `time`.
     func advance(to time: Instant)
+    /// The frame after a change has been made (its host re-anchored what it scrolls): what
+    /// the content remembered of itself before the change is dropped, so the next change is
+    /// measured from what is shown now.
+    func changeShown()
 }
 
 /// The timing every content slide shares: `durationMS` from `start`, eased out.

@@ -69,11 +69,20 @@ public final class ListContent: SlidingContent {
         }
         var common = 0
         while common < min(old.count, rows.count), old[common] == rows[common] { common += 1 }
-        slide = (common + max(moved, 0), -Double(moved), ContentSlide(start: time, durationMS: durationMS))
+        let from = common + max(moved, 0)
+        // Rows only added at the end (a feed): nothing below them moves.
+        guard from < rows.count else {
+            slide = nil
+            rowShift = nil
+            return
+        }
+        slide = (from, -Double(moved), ContentSlide(start: time, durationMS: durationMS))
         advance(to: time)
     }
 
     public var isSliding: Bool { slide != nil }
+
+    public func changeShown() { rowsBeforeChange = nil }
 
     public func advance(to time: Instant) {
         guard let s = slide else { return }

@@ -49,6 +49,8 @@ extension SceneContent {
 
     public var isSliding: Bool { slide != nil }
 
+    public func changeShown() { itemsBeforeChange = nil }
+
     public func advance(to time: Instant) {
         guard let s = slide else { return }
         if time >= s.timing.end {

@@ -43,12 +43,6 @@ public final class Screen {
 
     public func component(_ id: String) -> Component? { components.first { $0.id == id } }
 
-    /// The device's program changed the background content. It does not scroll, so this
-    /// only tells it the change is taken in (as a component's `contentChanged` does).
-    public func backgroundContentChanged() {
-        _ = backgroundContent?.anchoredScrollOffset(0, viewportHeight: backgroundContentSize.height)
-    }
-
     public func resize(_ env: Environment) {
         self.env = env
         _ = backgroundContent?.layout(width: env.size.width, env: env)

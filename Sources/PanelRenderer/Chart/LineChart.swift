@@ -127,6 +127,8 @@ public struct LineChart: Sendable {
     /// Round-number ticks (1, 2 or 5 × a power of ten apart) covering `r`, about `count` of them.
     static func ticks(_ r: ClosedRange<Double>, count: Int) -> [Double] {
         let raw = span(r) / Double(max(1, count))
+        // Values a double cannot tell apart, or a span past its largest value: no ticks.
+        guard raw.isFinite, raw > 0 else { return [] }
         var p = 1.0
         while p * 10 <= raw { p *= 10 }
         while p > raw { p /= 10 }

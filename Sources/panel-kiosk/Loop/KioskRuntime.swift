@@ -266,8 +266,8 @@ final class KioskRuntime {
         }
         var region = Rect.zero, everything = false
         for (host, r) in live.takeDamage() {
+            defer { live.changesShown(host: host) }     // after the host re-anchored against them
             if host == LiveContent.backgroundHost {
-                screen.backgroundContentChanged()
                 let size = screen.backgroundContentSize
                 region = region.union(r.intersection(Rect(0, 0, size.width, size.height)))
                 continue

@@ -181,6 +181,11 @@ final class LiveContent {
     /// Whether a row slide is under way (the loop keeps drawing).
     var isAnimating: Bool { roots.contains { ($0.view as? SlidingContent)?.isSliding == true } }
 
+    /// A frame took in the changes of `host`'s content (see `SlidingContent.changeShown`).
+    func changesShown(host: String) {
+        for root in roots where root.host == host { (root.view as? SlidingContent)?.changeShown() }
+    }
+
     /// Moves row slides to `time`.
     func advance(to time: Instant) {
         for i in roots.indices {
