@@ -50,7 +50,11 @@ final class MotionTraceTests: XCTestCase {
         let down = try XCTUnwrap(frames.firstIndex { $0.finger != nil }, "\(what): no finger in the trace", file: file, line: line)
         let lastHeld = try XCTUnwrap(frames.lastIndex { $0.finger != nil }, file: file, line: line)
         let rest = try XCTUnwrap(frames.lastIndex { $0.phase != "rest" }.map { $0 + 1 }, "\(what): never moved", file: file, line: line)
-        XCTAssertLessThan(rest, frames.count, "\(what): comes to rest", file: file, line: line)
+        // A trace that never rests (or too short to judge) fails here rather than crashing below.
+        guard down >= 1, lastHeld + 2 < frames.count, rest < frames.count, rest >= 2 else {
+            XCTFail("\(what): \(frames.count) frames, touch-down at \(down), lift after \(lastHeld), rest at \(rest)", file: file, line: line)
+            return
+        }
         XCTAssertEqual(frames[down].position, frames[down - 1].position, "\(what): a touch-down moves nothing",
                        file: file, line: line)
         XCTAssertEqual(frames[lastHeld].phase, "dragging", "\(what): the component followed the finger", file: file, line: line)
@@ -115,5 +119,17 @@ final class MotionTraceTests: XCTestCase {
         // The last move and the lift land in the same frame: the last frame held shows the 7th.
         XCTAssertEqual(held.last?.y, 440 - 7 * 25)
         XCTAssertEqual(zip(frames, frames.dropFirst()).allSatisfy { $0.tMS < $1.tMS }, true)
+    }
+
+    /// A trace or recording that cannot be written is said at start, naming the file.
+    func testAnUnwritableTraceOrRecordingIsAnErrorAtStart() throws {
+        for option in ["--trace", "--record"] {
+            let args = option == "--trace"
+                ? ["render", "--config", CLI.root + "/examples/drawer.toml", "--out", CLI.tempDir(), option, "/nonexistent/f"]
+                : ["run", "--headless", "--frames", "1", "--config", CLI.root + "/examples/drawer.toml", option, "/nonexistent/f"]
+            let r = try CLI.run(args)
+            XCTAssertEqual(r.status, 1, option)
+            XCTAssertTrue(r.stderr.contains("cannot write /nonexistent/f: No such file or directory"), "\(option): \(r.stderr)")
+        }
     }
 }

@@ -69,6 +69,8 @@ final class KioskRuntime {
             file.write("# touches recorded by panel-kiosk from \(app.path) at \(geometry.widthPx)x\(geometry.heightPx), scale \(geometry.scale): replay with render --script")
             touchRecording = (TouchRecorder(scale: geometry.scale), file)
         }
+        // A file asked for that cannot even be opened is said now, not found missing later.
+        if let problem = recorder.failure ?? trace?.failure ?? touchRecording?.file.failure { throw Failure(problem) }
         let board = geometry.board
         blanker = IdleBlanker(blankAfterS: board.blankAfterS, fadeS: board.fadeS,
                               idleResetS: board.idleResetS ?? app.idleResetS, now: now)
@@ -234,22 +236,23 @@ final class KioskRuntime {
         let (contentChanged, allChanged) = advanceScreen(to: show)
         let redraw = needsDraw || moving || framesDrawn == 0 || blanker.isAnimating
         let everything = fullRepaint || framesDrawn == 0 || blanker.isAnimating || allChanged
-        let region = redraw ? damage.damage(of: screen, everything: everything, extra: contentChanged) : .zero
+        var region = redraw ? damage.damage(of: screen, everything: everything, extra: contentChanged) : .zero
+        // The problem bar is translucent: what it covers is repainted under it each time it is
+        // drawn, or it would darken itself.
+        if let problem, let r = region, !r.isEmpty {
+            region = r.union(problemBar.area(for: problem, widthPx: geometry.widthPx, scale: geometry.scale))
+                .intersection(frame.pixmap.bounds)
+        }
         fullRepaint = false
         needsDraw = false
         framesDrawn += 1
         guard redraw else { renderMS.add(Double(monotonicNS() - t0) / 1e6); return [] }
         frame.draw(screen, damage: region)
         drawFade(at: show)
-        var changed = region.map { $0.isEmpty ? [] : [$0] } ?? [frame.pixmap.bounds]
-        if let problem {
-            // Drawn over whatever was repainted; the whole bar is sent along with it.
+        if let problem, region.map({ !$0.isEmpty }) ?? true {
             problemBar.draw(problem, into: frame.canvas, widthPx: geometry.widthPx, heightPx: geometry.heightPx, scale: geometry.scale)
-            if !changed.isEmpty {
-                changed.append(problemBar.area(for: problem, widthPx: geometry.widthPx, scale: geometry.scale)
-                    .intersection(frame.pixmap.bounds))
-            }
         }
+        let changed = region.map { $0.isEmpty ? [] : [$0] } ?? [frame.pixmap.bounds]
         renderMS.add(Double(monotonicNS() - t0) / 1e6)
         return changed
     }

@@ -54,6 +54,9 @@ final class MotionTrace {
         previous = (timeMS, positions)
     }
 
+    /// Why the trace cannot be written, if it cannot.
+    var failure: String? { log.failure }
+
     /// Reports a trace that could not be written (a full disk).
     func close() throws { try log.close() }
 }

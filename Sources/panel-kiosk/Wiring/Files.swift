@@ -33,7 +33,8 @@ func writeTextFile(_ path: String, _ text: String) throws {
 /// reports it again, so `render` exits non-zero for a log it could not write.
 final class EventRecorder {
     private var file: UnsafeMutablePointer<FILE>?
-    private var failure: String?
+    /// Why the file cannot be written (set at once when it cannot be opened).
+    private(set) var failure: String?
     let path: String?
     /// What the lines are, for messages: "event log", "motion trace".
     let what: String
