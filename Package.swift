@@ -32,9 +32,9 @@ let package = Package(
         .systemLibrary(
             name: "CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]),
-        // The desktop preview's window (panel-kiosk preview only).
-        // No pkgConfig: sdl2.pc's -D_REENTRANT is a flag SwiftPM refuses (a warning on every
-        // build); the header is found as <SDL2/SDL.h> and the library is plain -lSDL2.
+        // The desktop preview's window (panel-kiosk preview only): SDL2's types and constants.
+        // The library is opened at run time (SDLLibrary), not linked, so a kiosk image needs no
+        // SDL; no pkgConfig, whose -D_REENTRANT SwiftPM refuses with a warning on every build.
         .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev"])]),
         // Linux headers (epoll, signalfd, timerfd, VT ioctls) that Glibc's module lacks.
         .systemLibrary(name: "CLinux"),

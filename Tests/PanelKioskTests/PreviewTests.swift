@@ -223,6 +223,21 @@ final class PreviewTests: XCTestCase {
         XCTAssertEqual(demo.stop(), 0, demo.stderr)
     }
 
+    /// The kiosk binary does not need SDL (nor X11 or Wayland) to start: the preview opens
+    /// libSDL2 itself.
+    func testTheKioskBinaryDoesNotLinkSDL() throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
+        p.arguments = [CLI.binary]
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        XCTAssertTrue(text.contains("libc.so"), text)
+        XCTAssertFalse(text.contains("libSDL2"), text)
+    }
+
     func testWithoutADesktopItSaysWhatToUseInstead() throws {
         // The test runner itself may run inside a desktop session; only judge the no-display case
         // (and never open a window that nobody closes).

@@ -14,6 +14,7 @@ import Glibc
 /// cycles the zoom (100 %, 200 %, 50 %).
 final class WindowSink: FrameSink, FrameSinkOwner {
     private let clock: HeadlessSink
+    private let sdl: SDLLibrary
     private weak var owner: FrameSinkOwner?
     private var window: OpaquePointer?
     /// The frame shown, wrapped for SDL (points at the clock's copy of it).
@@ -43,42 +44,43 @@ final class WindowSink: FrameSink, FrameSinkOwner {
     }
 
     init(widthPx: Int, heightPx: Int, refreshHz: Int, zoom: Double, title: String) throws {
+        sdl = try SDLLibrary.load()
         clock = try HeadlessSink(widthPx: widthPx, heightPx: heightPx, refreshHz: refreshHz)
         self.widthPx = widthPx
         self.heightPx = heightPx
         self.zoom = zoom
-        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")          // SIGTERM/SIGINT stay the loop's
-        SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+        _ = sdl.setHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")          // SIGTERM/SIGINT stay the loop's
+        _ = sdl.setHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         // The frame goes to the window as pixels (XShm on X11): no GL context, which would make
         // SDL create the window a second time and start a software GL's threads for nothing.
-        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
-        guard SDL_Init(SDL_INIT_VIDEO) == 0 else {
-            throw Failure("preview: cannot open a window: SDL says \"\(String(cString: SDL_GetError()))\"; use `panel-kiosk run --headless` or `panel-kiosk render`")
+        _ = sdl.setHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        guard sdl.initialize(SDL_INIT_VIDEO) == 0 else {
+            throw Failure("preview: cannot open a window: SDL says \"\(sdl.lastError)\"; use `panel-kiosk run --headless` or `panel-kiosk render`")
         }
         let w = Int32((Double(widthPx) * zoom).rounded()), h = Int32((Double(heightPx) * zoom).rounded())
-        window = SDL_CreateWindow(title, 0, 0, w, h, SDL_WINDOW_SHOWN.rawValue)
+        window = sdl.createWindow(title, 0, 0, w, h, SDL_WINDOW_SHOWN.rawValue)
         guard window != nil else {
-            let why = String(cString: SDL_GetError())
-            SDL_Quit()
+            let why = sdl.lastError
+            sdl.quit()
             throw Failure("preview: cannot open a \(w)x\(h) window: SDL says \"\(why)\"")
         }
         let view = clock.shownFrame
-        source = SDL_CreateRGBSurfaceWithFormatFrom(view.base, Int32(view.width), Int32(view.height), 32,
+        source = sdl.surfaceFrom(view.base, Int32(view.width), Int32(view.height), 32,
                                                     Int32(view.stride * 4), SDL_PIXELFORMAT_ARGB8888.rawValue)
-        if let source { SDL_SetSurfaceBlendMode(source, SDL_BLENDMODE_NONE) }
+        if let source { _ = sdl.setSurfaceBlendMode(source, SDL_BLENDMODE_NONE) }
         // One translucent magenta pixel, stretched over each repainted area (D).
-        tint = SDL_CreateRGBSurfaceWithFormat(0, 1, 1, 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
+        tint = sdl.surface(0, 1, 1, 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
         if let tint {
             tint.pointee.pixels.assumingMemoryBound(to: UInt32.self).pointee = 0x60FF_40A0
-            SDL_SetSurfaceBlendMode(tint, SDL_BLENDMODE_BLEND)
+            _ = sdl.setSurfaceBlendMode(tint, SDL_BLENDMODE_BLEND)
         }
     }
 
     deinit {
-        if let tint { SDL_FreeSurface(tint) }
-        if let source { SDL_FreeSurface(source) }
-        if let window { SDL_DestroyWindow(window) }
-        SDL_Quit()
+        if let tint { sdl.freeSurface(tint) }
+        if let source { sdl.freeSurface(source) }
+        if let window { sdl.destroyWindow(window) }
+        sdl.quit()
     }
 
     var description: String {
@@ -102,23 +104,23 @@ final class WindowSink: FrameSink, FrameSinkOwner {
     /// Puts the shown frame's `damage` in the window, and what was tinted last time back
     /// untinted; with D on, tints what this frame repainted.
     private func show(_ damage: [IntRect]) {
-        guard let window, let source, let surface = SDL_GetWindowSurface(window) else { return }
+        guard let window, let source, let surface = sdl.windowSurface(window) else { return }
         let restored = tinted
         for r in damage + restored {
             var from = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.width), h: Int32(r.height))
             var to = scaled(r)
-            _ = SDL_UpperBlitScaled(source, &from, surface, &to)
+            _ = sdl.blitScaled(source, &from, surface, &to)
         }
         tinted = []
         if showsDamage, let tint {
             for r in damage {
                 var to = scaled(r)
-                _ = SDL_UpperBlitScaled(tint, nil, surface, &to)
+                _ = sdl.blitScaled(tint, nil, surface, &to)
             }
             tinted = damage
         }
         var updated = (damage + restored).map(scaled)
-        _ = SDL_UpdateWindowSurfaceRects(window, &updated, Int32(updated.count))
+        _ = sdl.updateWindowSurfaceRects(window, &updated, Int32(updated.count))
     }
 
     private func scaled(_ r: IntRect) -> SDL_Rect {
@@ -138,7 +140,7 @@ final class WindowSink: FrameSink, FrameSinkOwner {
         clock.poll(now: now)
         lastPollNS = now
         var e = SDL_Event()
-        while SDL_PollEvent(&e) != 0 { handle(e, now: now) }
+        while sdl.pollEvent(&e) != 0 { handle(e, now: now) }
     }
 
     var nextDeadline: UInt64? {
@@ -196,7 +198,7 @@ final class WindowSink: FrameSink, FrameSinkOwner {
         case Int(SDLK_z.rawValue):
             zoom = zoom == 1 ? 2 : zoom == 2 ? 0.5 : 1
             if let window {
-                SDL_SetWindowSize(window, Int32((Double(widthPx) * zoom).rounded()), Int32((Double(heightPx) * zoom).rounded()))
+                sdl.setWindowSize(window, Int32((Double(widthPx) * zoom).rounded()), Int32((Double(heightPx) * zoom).rounded()))
             }
             printError("panel-kiosk: preview: zoom \(Int(zoom * 100)) %")
             show([IntRect(x: 0, y: 0, width: widthPx, height: heightPx)])
