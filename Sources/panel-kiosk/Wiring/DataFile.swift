@@ -21,50 +21,51 @@ enum DataFile {
         }
         do { return try ControlCommand.values(from: json) } catch {
             // Name the value that is wrong where it is written: the first, in the file, that
-            // is wrong on its own, with its own message.
-            var first: (line: Int, column: Int, message: String)?
+            // is wrong on its own, with its own message. One pass finds every key's place.
             if case .object(let o) = json {
-                for (name, v) in o {
-                    do { _ = try ControlCommand.values(from: .object([name: v])) } catch let e {
-                        guard let (line, column) = keyPosition(name, in: bytes) else { continue }
-                        if first.map({ (line, column) < ($0.line, $0.column) }) ?? true { first = (line, column, e.message) }
+                for key in topLevelKeys(in: bytes) {
+                    guard let v = o[key.name] else { continue }
+                    do { _ = try ControlCommand.values(from: .object([key.name: v])) } catch let e {
+                        throw DataFileError(file: path, line: key.line, column: key.column, message: e.message)
                     }
                 }
             }
-            let at = first ?? (1, 1, error.message)
-            throw DataFileError(file: path, line: at.line, column: at.column, message: at.message)
+            throw DataFileError(file: path, line: 1, column: 1, message: error.message)
         }
     }
 
-    /// Line and column of the top-level key `name` (its opening quote) in a JSON object's text.
-    static func keyPosition(_ name: String, in bytes: [UInt8]) -> (Int, Int)? {
+    /// The keys of a JSON object's top level, in file order, each with the line and column of
+    /// its opening quote. (Keys written with escapes come out as written, not decoded.)
+    static func topLevelKeys(in bytes: [UInt8]) -> [(name: String, line: Int, column: Int)] {
+        var keys: [(name: String, line: Int, column: Int)] = []
         var depth = 0, line = 1, column = 1
         var i = 0
-        var keyStart: (Int, Int, Int)?        // offset after the quote, line, column
+        var string: (start: Int, line: Int, column: Int)?
         while i < bytes.count {
             let b = bytes[i]
-            if let start = keyStart {
+            if let open = string {
                 if b == UInt8(ascii: "\\") { i += 2; column += 2; continue }
                 if b == UInt8(ascii: "\"") {
-                    keyStart = nil
-                    let text = String(decoding: bytes[start.0..<i], as: UTF8.self)
+                    string = nil
                     // A string at depth 1 followed by ':' is a key of the top-level object.
                     var j = i + 1
                     while j < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[j]) { j += 1 }
-                    if depth == 1, j < bytes.count, bytes[j] == UInt8(ascii: ":"), text == name { return (start.1, start.2) }
+                    if depth == 1, j < bytes.count, bytes[j] == UInt8(ascii: ":") {
+                        keys.append((String(decoding: bytes[open.start..<i], as: UTF8.self), open.line, open.column))
+                    }
                 }
             } else {
                 switch b {
                 case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
                 case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
-                case UInt8(ascii: "\""): keyStart = (i + 1, line, column)
+                case UInt8(ascii: "\""): string = (i + 1, line, column)
                 default: break
                 }
             }
             if b == UInt8(ascii: "\n") { line += 1; column = 1 } else if b & 0xC0 != 0x80 { column += 1 }
             i += 1
         }
-        return nil
+        return keys
     }
 
     /// Where Foundation's parser stopped ("around character N"), as line and column.
