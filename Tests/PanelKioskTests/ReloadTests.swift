@@ -61,6 +61,27 @@ final class ReloadTests: XCTestCase {
         }
     }
 
+    /// The bottom drawer keeps the page `replace_content` showed, with its position.
+    func testTheDrawerKeepsItsPageOverAReload() throws {
+        let dir = CLI.tempDir(), path = dir + "/app.toml"
+        let text = app(partial: 264) + """
+
+            [[component.pages]]
+            id = "directions"
+            [component.pages.content]
+            kind = "list"
+            rows = [{ title = "Turn left" }, { title = "Walk 200 m" }]
+            """
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let first = try SceneBuilder.build(app: try AppConfig.load(path: path), geometry: geometry)
+        try first.screen.perform(target: "drawer", action: "replace_content", arguments: ["directions", "open"], at: .zero)
+        for ms in stride(from: 16.0, through: 2000, by: 16) { first.screen.advance(to: .milliseconds(ms)) }
+        let before = first.screen.state(timeMS: 0).encoded
+        XCTAssertTrue(before.contains(#""page": "directions""#) && before.contains(#""position": "open""#), before)
+        let second = try ScreenReload.reload(path: path, old: first.screen, geometry: geometry, values: [:])
+        XCTAssertEqual(second.screen.state(timeMS: 0).encoded, before)
+    }
+
     /// `"animated": false` (a script's `instant`) on the sheet's push and pop: the page is
     /// there at once, nothing slides.
     func testSheetPushAndPopWithoutAnimation() throws {

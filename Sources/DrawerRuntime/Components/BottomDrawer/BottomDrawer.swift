@@ -377,6 +377,12 @@ public final class BottomDrawer: Component {
 
     public func carryState(from previous: Component) {
         guard let old = previous as? BottomDrawer else { return }
+        // The page `replace_content` showed, when the new file still has it.
+        if let name = old.page, let shown = pages[name] {
+            content = shown
+            page = name
+            _ = shown.layout(width: cardFrame.width, env: env)
+        }
         let target = old.position
         guard target == .closed || rules.supported.contains(target) else { return }
         position = target
