@@ -29,6 +29,7 @@ final class WindowSink: FrameSink, FrameSinkOwner {
     private var screenshots = 0
     /// A left button held down (the mouse's finger) and the last position (UI pixels).
     private var mouseDown = false
+    private var lastMouse = (x: 0.0, y: 0.0)
     private var lastPollNS: UInt64 = 0
     static let pollIntervalNS: UInt64 = 4_000_000
     /// SDL_TOUCH_MOUSEID: the mouse events SDL makes up from touches (the fingers come as
@@ -155,9 +156,11 @@ final class WindowSink: FrameSink, FrameSinkOwner {
             owner?.stopRequested()
         case SDL_MOUSEBUTTONDOWN where e.button.button == UInt8(SDL_BUTTON_LEFT) && e.button.which != Self.touchMouseID:
             mouseDown = true
-            owner?.deliver(.touch(finger: 0, phase: .down, x: ui(e.button.x), y: ui(e.button.y), timeUS: us))
+            lastMouse = (ui(e.button.x), ui(e.button.y))
+            owner?.deliver(.touch(finger: 0, phase: .down, x: lastMouse.x, y: lastMouse.y, timeUS: us))
         case SDL_MOUSEMOTION where mouseDown && e.motion.which != Self.touchMouseID:
-            owner?.deliver(.touch(finger: 0, phase: .move, x: ui(e.motion.x), y: ui(e.motion.y), timeUS: us))
+            lastMouse = (ui(e.motion.x), ui(e.motion.y))
+            owner?.deliver(.touch(finger: 0, phase: .move, x: lastMouse.x, y: lastMouse.y, timeUS: us))
         case SDL_MOUSEBUTTONUP where e.button.button == UInt8(SDL_BUTTON_LEFT) && mouseDown && e.button.which != Self.touchMouseID:
             mouseDown = false
             owner?.deliver(.touch(finger: 0, phase: .up, x: ui(e.button.x), y: ui(e.button.y), timeUS: us))
@@ -169,6 +172,10 @@ final class WindowSink: FrameSink, FrameSinkOwner {
                                   y: Double(e.tfinger.y) * Double(heightPx), timeUS: us))
         case SDL_KEYDOWN where e.key.repeat == 0:
             key(e.key.keysym.sym, us: us)
+        case SDL_WINDOWEVENT where e.window.event == UInt8(SDL_WINDOWEVENT_FOCUS_LOST.rawValue) && mouseDown:
+            // The button may come up where the window never hears of it: the finger is gone.
+            mouseDown = false
+            owner?.deliver(.touch(finger: 0, phase: .cancel, x: lastMouse.x, y: lastMouse.y, timeUS: us))
         case SDL_WINDOWEVENT where e.window.event == UInt8(SDL_WINDOWEVENT_EXPOSED.rawValue)
                                    || e.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue):
             show([IntRect(x: 0, y: 0, width: widthPx, height: heightPx)])

@@ -37,9 +37,9 @@ extension Sheet {
             guard !stack.pages.contains(where: { $0 === page }) else {
                 throw ActionError("page '\(name)' is already on sheet '\(id)''s stack")
             }
-            push(page, animated: args.dropFirst().first != "instant", at: time)
-        case "pop": pop(to: stack.depth - 1, animated: args.first != "instant", at: time)
-        case "pop_to_root": pop(to: 1, animated: args.first != "instant", at: time)
+            push(page, animated: try Self.animated(args.dropFirst(), action), at: time)
+        case "pop": pop(to: stack.depth - 1, animated: try Self.animated(args[...], action), at: time)
+        case "pop_to_root": pop(to: 1, animated: try Self.animated(args[...], action), at: time)
         case "set_pages":
             var pages: [SheetPage] = []
             for name in args {
@@ -57,6 +57,15 @@ extension Sheet {
         default:
             throw ActionError("sheet has no action '\(action)' (snap, expand, collapse, push, pop, pop_to_root, set_pages)")
         }
+    }
+
+    /// Nothing, or `instant`; anything else is a mistake to say, not to animate.
+    private static func animated(_ rest: ArraySlice<String>, _ action: String) throws(ActionError) -> Bool {
+        guard let word = rest.first else { return true }
+        guard word == "instant", rest.count == 1 else {
+            throw ActionError("\(action) takes nothing more than 'instant', not '\(rest.joined(separator: " "))'")
+        }
+        return false
     }
 
     public func reset(at time: Instant) {
