@@ -99,6 +99,15 @@ public final class SignalDescriptor {
         _ = pthread_sigmask(SIG_BLOCK, &set, nil)
     }
 
+    /// Lets `signals` act again (their default: termination), when the loop that was to read
+    /// them will not run (the demo falling back to its offscreen tour).
+    public static func letThrough(_ signals: [Int32]) {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for s in signals { sigaddset(&set, s) }
+        _ = pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+
     public init(_ signals: [Int32]) throws(SystemError) {
         var set = sigset_t()
         sigemptyset(&set)

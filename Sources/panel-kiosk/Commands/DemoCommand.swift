@@ -19,38 +19,49 @@ struct Demo: ParsableCommand {
         let examples = try Demo.examplesDirectory()
         let showcase = examples + "/showcase.toml"
         if !offscreen {
-            if let reason = Demo.displayUnavailableReason() {
-                // A desktop session: the showcase in a preview window, as on a panel.
-                if WindowSink.desktopMissing(environment: ProcessInfo.processInfo.environment) == nil {
-                    do {
-                        SignalDescriptor.holdBack([SIGTERM, SIGINT, SIGHUP])
-                        let kiosk = try KioskLoop.inWindow(app: try loadApp(showcase),
-                                                           geometry: try FrameGeometry.resolve(board: board, size: nil, scale: nil),
-                                                           zoom: 1, .init(startNS: monotonicNanoseconds()))
-                        print("demo: showing \(showcase) in a window (no display to drive here: \(reason)); close it or Ctrl-C to stop.")
-                        if let failure = kiosk.run() { throw Failure(failure) }
-                        return
-                    } catch let f as Failure {
-                        print("demo: cannot open a window (\(f.description)); rendering the tour offscreen instead.")
-                    }
-                } else {
-                    print("demo: no usable display (\(reason)); rendering the tour offscreen instead.")
-                }
-            } else {
-                // A display is there: run the kiosk on it until SIGTERM/SIGINT.
-                do {
-                    SignalDescriptor.holdBack([SIGTERM, SIGINT, SIGHUP])
-                    guard let kiosk = try KioskLoop.onDisplay(app: try loadApp(showcase), board: boardConfig, wait: false,
-                                                              .init(startNS: monotonicNanoseconds())) else { return }
-                    print("demo: showing \(showcase) on \(kiosk.sink.description); Ctrl-C to stop.")
-                    if let failure = kiosk.run() { throw Failure(failure) }
-                    return
-                } catch let f as Failure {
-                    print("demo: cannot use the display (\(f.description)); rendering the tour offscreen instead.")
-                }
+            // The device's display, else a desktop window, else the offscreen tour below. A
+            // sink that cannot be opened falls through to the next; one that ran and failed
+            // is an error (rendering the tour then would hide it).
+            let signals = [SIGTERM, SIGINT, SIGHUP]
+            SignalDescriptor.holdBack(signals)
+            let opened: (kiosk: KioskLoop, said: String)?
+            do {
+                opened = try Self.openSink(showcase: showcase, board: board, boardConfig: boardConfig)
+            } catch let f as Failure {
+                print("demo: \(f.description); rendering the tour offscreen instead.")
+                opened = nil
             }
+            if let (kiosk, said) = opened {
+                print(said)
+                if let failure = kiosk.run() { throw Failure(failure) }
+                return
+            }
+            SignalDescriptor.letThrough(signals)                  // Ctrl-C stops the tour
         }
         try renderTour(config: showcase)
+    }
+
+    /// The kiosk on the display or in a window, and what to say about it; nil (said why) when
+    /// there is neither here.
+    private static func openSink(showcase: String, board: String?, boardConfig: BoardConfig) throws -> (KioskLoop, String)? {
+        let start = KioskLoop.Options(startNS: monotonicNanoseconds())
+        guard let reason = Demo.displayUnavailableReason() else {
+            do {
+                guard let kiosk = try KioskLoop.onDisplay(app: try loadApp(showcase), board: boardConfig, wait: false, start) else {
+                    return nil
+                }
+                return (kiosk, "demo: showing \(showcase) on \(kiosk.sink.description); Ctrl-C to stop.")
+            } catch let f as Failure { throw Failure("cannot use the display (\(f.description))") }
+        }
+        guard WindowSink.desktopMissing(environment: ProcessInfo.processInfo.environment) == nil else {
+            print("demo: no usable display (\(reason)); rendering the tour offscreen instead.")
+            return nil
+        }
+        do {
+            let kiosk = try KioskLoop.inWindow(app: try loadApp(showcase),
+                                               geometry: try FrameGeometry.resolve(board: board, size: nil, scale: nil), zoom: 1, start)
+            return (kiosk, "demo: showing \(showcase) in a window (no display to drive here: \(reason)); close it or Ctrl-C to stop.")
+        } catch let f as Failure { throw Failure("cannot open a window (\(f.description))") }
     }
 
     private func renderTour(config: String) throws {
