@@ -17,10 +17,11 @@ struct Plot: ParsableCommand {
     @Option(help: "Image size in pixels, WxH.") var size: String = "1200x800"
 
     func run() throws {
-        let parts = size.split(separator: "x").compactMap { Int($0) }
-        guard parts.count == 2, (200...8000).contains(parts[0]), (200...8000).contains(parts[1]) else {
+        // The same WxH reading as board modes and --size elsewhere.
+        guard let m = BoardConfig.parseMode(size), m.refreshHz == nil, (200...8000).contains(m.width), (200...8000).contains(m.height) else {
             throw ValidationError("--size is WxH in pixels, each 200 to 8000, like 1200x800")
         }
+        let parts = [m.width, m.height]
         let plot = try MotionPlot(tracePath: trace, component: component)
         let fonts: FontLibrary, face: FontFace
         do {

@@ -44,38 +44,43 @@ extension KioskLoop {
     static func headless(app: AppConfig, geometry: FrameGeometry, _ options: Options) throws -> KioskLoop {
         let sink = try HeadlessSink(widthPx: geometry.widthPx, heightPx: geometry.heightPx,
                                     refreshHz: geometry.board.mode?.refreshHz ?? 60)
-        sink.captureScanoutPath = options.captureScanoutPath
-        let runtime = try KioskRuntime(app: app, geometry: geometry, eventsPath: options.eventsPath,
-                                           tracePath: options.tracePath, recordPath: options.recordPath, now: .now())
-        let services = try KioskServices(app: app, board: geometry.board,
-                                         readyStatus: "showing \(app.name) headless at \(geometry.widthPx)x\(geometry.heightPx)",
-                                         headless: true)
         printError("panel-kiosk: headless: \(sink.description)")
-        return try KioskLoop(runtime: runtime, sink: sink, services: services,
-                             touch: TouchSetup(board: geometry.board, uiWidthPx: geometry.widthPx, uiHeightPx: geometry.heightPx),
-                             startNS: options.startNS, frameLimit: options.frameLimit)
+        return try withoutDisplay(sink: sink, app: app, geometry: geometry, options, status: "showing \(app.name) headless",
+                                  touch: TouchSetup(board: geometry.board, uiWidthPx: geometry.widthPx, uiHeightPx: geometry.heightPx))
     }
-}
 
-extension KioskLoop {
     /// A desktop window at the board's size (`panel-kiosk preview`); the rest as headless: the
     /// control socket, blanking, reload, and the app file's problems shown over the screen.
     static func inWindow(app: AppConfig, geometry: FrameGeometry, zoom: Double, _ options: Options) throws -> KioskLoop {
         let sink = try WindowSink(widthPx: geometry.widthPx, heightPx: geometry.heightPx,
                                   refreshHz: geometry.board.mode?.refreshHz ?? 60, zoom: zoom,
                                   title: "panel-kiosk preview: \(app.name)")
+        printError("panel-kiosk: preview: \(sink.description); mouse = finger, Esc = Back, S = screenshot, D = repainted areas, Z = zoom")
+        let kiosk = try withoutDisplay(sink: sink, app: app, geometry: geometry, options, status: "previewing \(app.name)", touch: nil)
+        kiosk.runtime.showsProblems = true
+        return kiosk
+    }
+
+    /// The loop around a sink that is not the device's display: no virtual terminal, no
+    /// backlight; everything else as on the device.
+    private static func withoutDisplay(sink: FrameSink & CapturingSink, app: AppConfig, geometry: FrameGeometry, _ options: Options,
+                                       status: String, touch: TouchSetup?) throws -> KioskLoop {
         sink.captureScanoutPath = options.captureScanoutPath
         let runtime = try KioskRuntime(app: app, geometry: geometry, eventsPath: options.eventsPath,
                                        tracePath: options.tracePath, recordPath: options.recordPath, now: .now())
-        runtime.showsProblems = true
         let services = try KioskServices(app: app, board: geometry.board,
-                                         readyStatus: "previewing \(app.name) at \(geometry.widthPx)x\(geometry.heightPx)",
-                                         headless: true)
-        printError("panel-kiosk: preview: \(sink.description); mouse = finger, Esc = Back, S = screenshot, D = repainted areas, Z = zoom")
-        return try KioskLoop(runtime: runtime, sink: sink, services: services, touch: nil,
+                                         readyStatus: "\(status) at \(geometry.widthPx)x\(geometry.heightPx)", headless: true)
+        return try KioskLoop(runtime: runtime, sink: sink, services: services, touch: touch,
                              startNS: options.startNS, frameLimit: options.frameLimit)
     }
 }
+
+/// A sink that can write the last frame it showed at exit (`--capture-scanout`).
+protocol CapturingSink: AnyObject {
+    var captureScanoutPath: String? { get set }
+}
+extension HeadlessSink: CapturingSink {}
+extension WindowSink: CapturingSink {}
 
 /// A board file, its problems as one message.
 func loadBoard(_ path: String) throws -> BoardConfig {
