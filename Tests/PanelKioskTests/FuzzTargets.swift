@@ -11,7 +11,7 @@ import PanelRenderer
 /// (`FuzzTests`). A target may throw (bad input is reported) but must never trap, hang or
 /// allocate without bound.
 enum FuzzTarget: String, CaseIterable, Sendable {
-    case toml, app, theme, board, script, control, png
+    case toml, app, theme, board, script, control, png, data, trace
 
     /// A scratch folder for the targets that read files (the loaders take paths, as `run` does).
     private static let scratch: String = {
@@ -32,6 +32,12 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         guard let app = try? AppConfig.load(path: CLI.root + "/examples/departures.toml") else { return nil }
         let geometry = FrameGeometry(widthPx: 800, heightPx: 480, scale: 1, board: .offscreenDefault)
         return try? KioskRuntime(app: app, geometry: geometry, eventsPath: nil, now: .zero)
+    }()
+
+    /// The plot's label face, opened once.
+    nonisolated(unsafe) private static var plotFace: (FontLibrary, FontFace)? = {
+        guard let fonts = try? FontLibrary(), let face = try? fonts.face(path: Theme.dejaVuSans) else { return nil }
+        return (fonts, face)
     }()
 
     func run(_ bytes: [UInt8]) {
@@ -57,6 +63,17 @@ enum FuzzTarget: String, CaseIterable, Sendable {
             }
         case .png:
             _ = try? PNGCodec.decode(data: bytes, name: "fuzz.png")
+        case .data:
+            // A [data] file another program wrote, applied to the departures board.
+            if let values = try? DataFile.read(Self.file("data.json", bytes)), let runtime = Self.runtime {
+                _ = try? runtime.execute(.setValues(values), at: .milliseconds(0))
+                _ = runtime.drawFrame(showingAt: .milliseconds(16))
+            }
+        case .trace:
+            // `plot` of a trace file, drawn small.
+            if let plot = try? MotionPlot(tracePath: Self.file("trace.jsonl", bytes), component: nil), let (_, face) = Self.plotFace {
+                _ = try? plot.draw(width: 240, height: 200, face: face)
+            }
         }
     }
 
