@@ -27,6 +27,12 @@ final class WindowSink: FrameSink, FrameSinkOwner {
     /// The rectangles tinted last time, put back untinted with the next frame.
     private var tinted: [IntRect] = []
     private var screenshots = 0
+    /// The demo's window tour: Right, Space or N asks for the next screen, Left or P for the
+    /// previous one (the loop stops; the tour opens the other screen). Off in `preview`.
+    var tourKeys = false
+    enum TourStep { case next, previous }
+    /// The step asked for, if a tour key stopped the loop.
+    private(set) var tourStep: TourStep?
     /// A left button held down (the mouse's finger) and the last position (UI pixels).
     private var mouseDown = false
     private var lastMouse = (x: 0.0, y: 0.0)
@@ -209,6 +215,10 @@ final class WindowSink: FrameSink, FrameSinkOwner {
             }
             printError("panel-kiosk: preview: zoom \(Int(zoom * 100)) %")
             show([IntRect(x: 0, y: 0, width: widthPx, height: heightPx)])
+        case Int(SDLK_RIGHT.rawValue), Int(SDLK_SPACE.rawValue), Int(SDLK_n.rawValue), Int(SDLK_LEFT.rawValue), Int(SDLK_p.rawValue):
+            guard tourKeys else { break }
+            tourStep = Int(sym) == Int(SDLK_LEFT.rawValue) || Int(sym) == Int(SDLK_p.rawValue) ? .previous : .next
+            owner?.stopRequested()
         default:
             break
         }

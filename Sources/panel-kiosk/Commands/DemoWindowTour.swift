@@ -1,0 +1,129 @@
+import Foundation
+import DrawerRuntime
+import PanelRenderer
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The demo's tour in a preview window: each screen of `DemoTour` in turn, for its
+/// `windowMS` (a frame limit at the window's refresh rate) or until a tour key asks for
+/// another; after the last, the first again. Closing the window or a signal ends it. The
+/// screen's content changes come over its control socket from a feed thread, exactly as the
+/// device's own program would send them.
+struct WindowTour {
+    let examples: String
+    let geometry: FrameGeometry
+    /// Whether a screen was opened (a failure after that is not "no window here").
+    private(set) var shownAny = false
+
+    init(examples: String, geometry: FrameGeometry) {
+        self.examples = examples
+        self.geometry = geometry
+    }
+
+    mutating func run() throws {
+        var index = 0
+        let socket = "/tmp/panel-kiosk-demo-\(getpid()).sock"
+        while true {
+            let screen = DemoTour.screens[index]
+            var app = try loadApp(examples + "/" + screen.file)
+            app.controlSocket = socket
+            let refreshHz = geometry.board.mode?.refreshHz ?? 60
+            let options = KioskLoop.Options(startNS: monotonicNanoseconds(), frameLimit: screen.windowMS * refreshHz / 1000)
+            let kiosk = try KioskLoop.inWindow(app: app, geometry: geometry, zoom: 1, options)
+            shownAny = true
+            guard let window = kiosk.sink as? WindowSink else { return }
+            window.tourKeys = true
+            printError("panel-kiosk: demo: \(index + 1)/\(DemoTour.screens.count): \(screen.title) (\(screen.file))")
+            let feed = TourFeed(socket: socket, lines: screen.feed)
+            feed.start()
+            let failure = kiosk.run()
+            feed.stop()
+            if let failure { throw Failure(failure) }
+            let count = DemoTour.screens.count
+            switch window.tourStep {
+            case .next?: index = (index + 1) % count
+            case .previous?: index = (index + count - 1) % count
+            case nil:
+                // Stopped by the frame limit (its time is up), else by the window's close
+                // button or a signal: the end.
+                guard window.flipCount >= options.frameLimit ?? Int.max else { return }
+                index = (index + 1) % count
+            }
+        }
+    }
+}
+
+/// Sends a screen's control commands to its socket at their times, from a thread of its own
+/// (the loop owns the main thread); reads each reply so none pile up. Stops when told or when
+/// the kiosk closes the socket.
+final class TourFeed: @unchecked Sendable {
+    private let socket: String
+    private let lines: [(ms: Int, line: String)]
+    private let lock = NSLock()
+    private var stopped = false
+    private let done = DispatchSemaphore(value: 0)
+    private var running = false
+
+    init(socket: String, lines: [(ms: Int, line: String)]) {
+        self.socket = socket
+        self.lines = lines
+    }
+
+    private var isStopped: Bool { lock.withLock { stopped } }
+
+    func start() {
+        guard !lines.isEmpty else { return }
+        running = true
+        let thread = Thread { [self] in
+            feed()
+            done.signal()
+        }
+        thread.start()
+    }
+
+    func stop() {
+        lock.withLock { stopped = true }
+        if running { done.wait() }
+    }
+
+    private func feed() {
+        let start = monotonicNanoseconds()
+        var fd: Int32 = -1
+        // The kiosk makes its socket as it starts: try for up to 3 s.
+        for _ in 0..<150 where !isStopped {
+            fd = Self.connect(socket)
+            if fd >= 0 { break }
+            usleep(20_000)
+        }
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        var timeout = timeval(tv_sec: 1, tv_usec: 0)
+        _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        for (ms, line) in lines {
+            while !isStopped && monotonicNanoseconds() < start + UInt64(ms) * 1_000_000 { usleep(10_000) }
+            if isStopped { return }
+            let bytes = Array((line + "\n").utf8)
+            guard bytes.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == bytes.count else { return }
+            var reply = [UInt8](repeating: 0, count: 4096)
+            var got: [UInt8] = []
+            while !got.contains(UInt8(ascii: "\n")) {
+                let n = recv(fd, &reply, reply.count, 0)
+                guard n > 0 else { return }
+                got += reply[0..<n]
+            }
+            if !String(decoding: got, as: UTF8.self).contains("\"ok\":true") {
+                printError("panel-kiosk: demo: the tour's command \(line) was refused: \(String(decoding: got, as: UTF8.self))")
+            }
+        }
+    }
+
+    private static func connect(_ path: String) -> Int32 {
+        guard let address = UnixAddress(path) else { return -1 }
+        let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return -1 }
+        let ok = address.withSockaddr { Glibc.connect(fd, $0, $1) } == 0
+        if !ok { close(fd); return -1 }
+        return fd
+    }
+}
