@@ -13,7 +13,7 @@ struct Demo: ParsableCommand {
             few seconds, then the next (after the last, the first again); Right, Space or N moves \
             on at once, Left or P goes back; the mouse is the finger; closing the window ends it. \
             Offscreen, each screen's script is rendered into ./demo-out/NN-name/ (a PNG every \
-            250 ms, final.png, events.jsonl) and its picture to ./demo-out/NN-name.png.
+            250 ms, final.png, events.jsonl, state.json) and its picture to ./demo-out/NN-name.png.
             """)
 
     @Option(help: "Folder for the offscreen tour.") var out: String = "demo-out"
@@ -86,6 +86,7 @@ struct Demo: ParsableCommand {
             run.captureTimesMS = times
             run.eventsPath = folder + "/events.jsonl"
             let outcome = try run.run(app: app, geometry: geometry, script: script, into: folder)
+            try writeTextFile(folder + "/state.json", outcome.runtime.state(timeMS: outcome.result.finalTimeMS).encoded + "\n")
             // The screen's picture: the capture at its moment (captures are 250 ms apart, one
             // frame each, in order).
             let shot = outcome.written[min(screen.shotMS / DemoTour.captureIntervalMS, outcome.written.count - 1)]
@@ -98,7 +99,7 @@ struct Demo: ParsableCommand {
                   + "\(outcome.written.count) PNGs, \(outcome.result.frames) frames, \(Int(outcome.result.finalTimeMS)) ms simulated")
         }
         print("demo: the tour is in \(absolutePath(out))/: one picture per screen (\(pictures.map { $0.split(separator: "/").last.map(String.init) ?? $0 }.joined(separator: ", "))), "
-              + "and per screen a folder of frames, final.png and events.jsonl")
+              + "and per screen a folder of frames, final.png, events.jsonl and state.json")
     }
 
     /// `01-departures`: the offscreen tour's folder and picture name of screen `i`.
