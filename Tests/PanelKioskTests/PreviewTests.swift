@@ -310,6 +310,12 @@ final class PreviewTests: XCTestCase {
         _ = try x.run("xdotool", ["key", "--window", id, "Right"])
         let next = try waitFor(15) { !(try window("Ticket")).isEmpty }
         XCTAssertNotNil(next, "Right did not move to the ticket screen: \(demo.stderr)")
+        // Left goes back; left alone, a screen gives way to the next after its 7 s.
+        _ = try x.run("xdotool", ["key", "--window", try window("Ticket"), "Left"])
+        XCTAssertNotNil(try waitFor(15) { !(try window("Departures board")).isEmpty }, "Left did not go back: \(demo.stderr)")
+        let timed = try waitFor(25) { !(try window("Ticket")).isEmpty }
+        XCTAssertNotNil(timed, "the departures board did not give way to the ticket on its own: \(demo.stderr)")
+        print("DEMO: the window tour moved on by itself after \(Int(timed ?? -1)) ms (the departures board's time: 7000 ms)")
         XCTAssertFalse(demo.stderr.contains("refused"), demo.stderr)
         XCTAssertEqual(demo.stop(), 0, demo.stderr)
     }
