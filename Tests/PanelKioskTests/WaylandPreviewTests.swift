@@ -3,8 +3,9 @@ import XCTest
 
 /// `panel-kiosk preview` on Wayland, with DISPLAY unset: a real compositor, cage (wlroots) on
 /// its headless backend (no GPU, no input devices), from scripts/setup. cage refuses to run
-/// as root, so a root test runner starts it as `nobody`. Weston's headless backend is not
-/// used: it offers no wl_seat, and Debian bookworm's SDL 2.26 crashes in SDL_Init without one.
+/// as root, so a root test runner starts it as `nobody`. And under weston's headless backend,
+/// where Debian bookworm's SDL 2.26 crashes inside SDL_Init (weston offers no seat there), the
+/// preview says so and exits 1 instead of crashing.
 final class WaylandPreviewTests: XCTestCase {
     func testPreviewOpensUnderWaylandWithoutX() throws {
         for tool in ["/usr/bin/cage", "/usr/bin/Xwayland"] where !FileManager.default.isExecutableFile(atPath: tool) {
@@ -48,6 +49,50 @@ final class WaylandPreviewTests: XCTestCase {
         XCTAssertTrue(stderr.contains("preview: window 800x480"), stderr)
         let trace = (try? String(contentsOfFile: dir + "/trace.jsonl", encoding: .utf8)) ?? ""
         XCTAssertGreaterThanOrEqual(trace.split(separator: "\n").count, 30, "the loop made frames for the window: \(stderr)")
+    }
+
+    func testPreviewSaysSoWhereSDLCannotStartOnWayland() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/weston") else {
+            throw XCTSkip("weston is not installed (scripts/setup installs it)")
+        }
+        let dir = CLI.tempDir()
+        let runtime = dir + "/runtime"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+        chmod(runtime, 0o700)
+        let weston = Process()
+        weston.executableURL = URL(fileURLWithPath: "/usr/bin/weston")
+        weston.arguments = ["--backend=headless-backend.so", "--socket=wayland-pk", "--idle-time=0"]
+        weston.environment = ["XDG_RUNTIME_DIR": runtime, "PATH": "/usr/bin:/bin"]
+        weston.standardOutput = FileHandle.nullDevice
+        weston.standardError = FileHandle.nullDevice
+        try weston.run()
+        defer { weston.terminate(); weston.waitUntilExit() }
+        let up = waitFor(20) { FileManager.default.fileExists(atPath: runtime + "/wayland-pk") }
+        guard up != nil else { throw XCTSkip("weston did not start") }
+
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: CLI.binary)
+        p.arguments = ["preview", "--config", CLI.root + "/examples/drawer.toml", "--frames", "60"]
+        p.environment = ["XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": "wayland-pk", "PATH": "/usr/bin:/bin"]
+        let err = Pipe()
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = err
+        try p.run()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        if p.terminationStatus == 0 { return }   // an SDL that copes with this compositor: nothing to say
+        XCTAssertEqual(p.terminationReason, .exit, "the preview crashed: \(stderr)")
+        XCTAssertEqual(p.terminationStatus, 1, stderr)
+        XCTAssertTrue(stderr.contains("SDL crashed") && stderr.contains("wayland-pk") && stderr.contains("run --headless"), stderr)
+    }
+
+    private func waitFor(_ seconds: Double, _ check: () -> Bool) -> Double? {
+        let start = Date()
+        while Date().timeIntervalSince(start) < seconds {
+            if check() { return Date().timeIntervalSince(start) * 1000 }
+            usleep(50_000)
+        }
+        return nil
     }
 
     /// Runs `args` (as nobody when root), returns its exit status, or -1 when it was stopped

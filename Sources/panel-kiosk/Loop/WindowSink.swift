@@ -1,3 +1,4 @@
+import Foundation
 import CSDL2
 import DrawerRuntime
 import PanelRenderer
@@ -61,6 +62,9 @@ final class WindowSink: FrameSink, FrameSinkOwner {
         // The frame goes to the window as pixels (XShm on X11): no GL context, which would make
         // SDL create the window a second time and start a software GL's threads for nothing.
         _ = sdl.setHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        if let problem = SDLWaylandProbe.problem(sdl: sdl, environment: ProcessInfo.processInfo.environment) {
+            throw Failure("preview: cannot open a window: \(problem)")
+        }
         guard sdl.initialize(SDL_INIT_VIDEO) == 0 else {
             throw Failure("preview: cannot open a window: SDL says \"\(sdl.lastError)\"; use `panel-kiosk run --headless` or `panel-kiosk render`")
         }
