@@ -209,7 +209,7 @@ final class PreviewTests: XCTestCase {
     }
 
     /// `preview --data F` shows the data file's values and follows its edits; S writes the
-    /// screen as a PNG; D tints what a frame repaints; Z cycles the window's size.
+    /// screen as a PNG; D tints what a frame repaints (for half a second); Z cycles the window's size.
     func testPreviewDataFileAndKeys() throws {
         let x = try XServer()
         let dir = CLI.tempDir()
@@ -257,6 +257,8 @@ final class PreviewTests: XCTestCase {
         // 3. D: the next change (the clock) is tinted where it repaints, and only there.
         _ = try x.run("xdotool", ["key", "--window", window, "d"])
         XCTAssertNotNil(waitFor(15) { preview.stderr.contains("repainted areas tinted") }, preview.stderr)
+        usleep(100_000)
+        XCTAssertLessThanOrEqual(differing(x.screenshot(window: window), eleven), 384, "D itself tints nothing: no frame was drawn")
         let twelve = try expected(clock: "12:12")
         try #"{"clock": "12:12"}"#.write(toFile: data, atomically: true, encoding: .utf8)
         var tinted = 0, elsewhere = Int.max
@@ -271,6 +273,8 @@ final class PreviewTests: XCTestCase {
         }
         XCTAssertNotNil(tintMS, "no tint over the repainted clock (\(tinted) pixels): \(preview.stderr)")
         XCTAssertLessThanOrEqual(elsewhere, 100, "the board below the clock was not repainted, so not tinted")
+        // The tint stays half a second, long enough to be seen, then goes.
+        XCTAssertNotNil(waitFor(10) { differing(x.screenshot(window: window), twelve) <= 384 }, "the tint stayed")
 
         // 4. Z: 200 %, 50 %, back to 100 %.
         func size() throws -> String {

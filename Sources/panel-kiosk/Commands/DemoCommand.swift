@@ -33,6 +33,8 @@ struct Demo: ParsableCommand {
             SignalDescriptor.holdBack(signals)
             do {
                 if try Self.showOnDisplay(examples: examples, board: board, boardConfig: boardConfig) { return }
+            } catch let ran as RanAndFailed {
+                throw ran.failure
             } catch let f as Failure {
                 print("demo: \(f.description); rendering the tour offscreen instead.")
             }
@@ -55,7 +57,7 @@ struct Demo: ParsableCommand {
                 kiosk = k
             } catch let f as Failure { throw Failure("cannot use the display (\(f.description))") }
             print("demo: showing \(showcase) on \(kiosk.sink.description); Ctrl-C to stop.")
-            if let failure = kiosk.run() { throw Failure(failure) }
+            if let failure = kiosk.run() { throw RanAndFailed(failure: Failure(failure)) }
             return true
         }
         guard WindowSink.desktopMissing(environment: ProcessInfo.processInfo.environment) == nil else {
@@ -63,11 +65,11 @@ struct Demo: ParsableCommand {
             return false
         }
         var tour = WindowTour(examples: examples, geometry: try FrameGeometry.resolve(board: board, size: nil, scale: nil))
-        print("demo: showing the tour in a window (no display to drive here: \(reason)): each screen for a few seconds; "
-              + "Right, Space or N: next, Left or P: back; close the window or Ctrl-C to stop.")
-        do { try tour.run() } catch let f as Failure where !tour.shownAny {
-            throw Failure("cannot open a window (\(f.description))")
-        }
+        tour.announcement = "demo: showing the tour in a window (no display to drive here: \(reason)): each screen for a few seconds; "
+            + "Right, Space or N: next, Left or P: back; close the window or Ctrl-C to stop."
+        // A window that cannot be opened at all falls through to the offscreen tour; the
+        // failure already says what it was.
+        do { try tour.run() } catch let f as Failure where tour.shownAny { throw RanAndFailed(failure: f) }
         return true
     }
 
@@ -101,6 +103,10 @@ struct Demo: ParsableCommand {
         print("demo: the tour is in \(absolutePath(out))/: one picture per screen (\(pictures.map { $0.split(separator: "/").last.map(String.init) ?? $0 }.joined(separator: ", "))), "
               + "and per screen a folder of frames, final.png, events.jsonl and state.json")
     }
+
+    /// A sink that opened and then failed: an error, not a reason to render the tour instead
+    /// (that would hide it).
+    private struct RanAndFailed: Error { var failure: Failure }
 
     /// `01-departures`: the offscreen tour's folder and picture name of screen `i`.
     static func folderName(_ i: Int, _ screen: DemoTour.Screen) -> String {

@@ -13,6 +13,8 @@ import Glibc
 struct WindowTour {
     let examples: String
     let geometry: FrameGeometry
+    /// Printed once the first window is open (not before: it may not open).
+    var announcement: String?
     /// Whether a screen was opened (a failure after that is not "no window here").
     private(set) var shownAny = false
 
@@ -31,6 +33,7 @@ struct WindowTour {
             let refreshHz = geometry.board.mode?.refreshHz ?? 60
             let options = KioskLoop.Options(startNS: monotonicNanoseconds(), frameLimit: screen.windowMS * refreshHz / 1000)
             let kiosk = try KioskLoop.inWindow(app: app, geometry: geometry, zoom: 1, options)
+            if !shownAny, let announcement { print(announcement) }
             shownAny = true
             guard let window = kiosk.sink as? WindowSink else { return }
             window.tourKeys = true
