@@ -1,6 +1,6 @@
 import ArgumentParser
 import DrawerRuntime
-import Foundation
+import FoundationEssentials
 import PanelRenderer
 #if canImport(Glibc)
 import Glibc

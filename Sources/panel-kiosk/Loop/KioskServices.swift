@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import DrawerRuntime
-import Foundation
+import FoundationEssentials
 import Logging
 import PanelRenderer
 

@@ -1,4 +1,3 @@
-import Foundation
 import PanelRenderer
 
 /// `[data] file`: a JSON object of named values that another program writes (atomically,
@@ -15,9 +14,10 @@ enum DataFile {
         do { bytes = try RegularFile.read(path, maxBytes: maxBytes) } catch {
             throw DataFileError(file: path, line: 1, column: 1, message: error.reason)
         }
-        guard let json = ParsedJSON.parse(bytes) else {
-            let (line, column) = syntaxErrorPosition(bytes)
-            throw DataFileError(file: path, line: line, column: column, message: "not valid JSON (nested at most \(ParsedJSON.maxDepth) deep)")
+        let json: ParsedJSON
+        do { json = try ParsedJSON.parseOrExplain(bytes) } catch {
+            let (line, column) = position(of: error.offset, in: bytes)
+            throw DataFileError(file: path, line: line, column: column, message: "not valid JSON: \(error.message)")
         }
         do { return try ControlCommand.values(from: json) } catch {
             // Name the value that is wrong where it is written: the first, in the file, that
@@ -68,15 +68,8 @@ enum DataFile {
         return keys
     }
 
-    /// Where Foundation's parser stopped ("around character N"), as line and column.
-    private static func syntaxErrorPosition(_ bytes: [UInt8]) -> (Int, Int) {
-        var offset = 0
-        do { _ = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) } catch {
-            let text = "\(error)"
-            if let r = text.range(of: "around character ") {
-                offset = Int(text[r.upperBound...].prefix { $0.isNumber }) ?? 0
-            }
-        }
+    /// The line and column (1-based, columns in characters) of a byte offset.
+    private static func position(of offset: Int, in bytes: [UInt8]) -> (Int, Int) {
         var line = 1, column = 1
         for b in bytes.prefix(offset) {
             if b == UInt8(ascii: "\n") { line += 1; column = 1 } else if b & 0xC0 != 0x80 { column += 1 }
