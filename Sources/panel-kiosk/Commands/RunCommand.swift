@@ -47,7 +47,7 @@ struct Run: ParsableCommand {
 
     func run() throws {
         SignalDescriptor.holdBack([SIGTERM, SIGINT, SIGHUP])
-        let startNS = monotonicNanoseconds()
+        let startNS = PanelKiosk.startNS
         let app = try loadApp(config)
         var options = KioskLoop.Options(startNS: startNS, frameLimit: frames, eventsPath: events)
         options.tracePath = trace

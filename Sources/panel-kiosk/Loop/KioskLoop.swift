@@ -233,6 +233,12 @@ final class KioskLoop: FrameSinkOwner {
             ("render_ms", .object([("p50", .number(render.percentile(0.5))), ("p99", .number(render.percentile(0.99)))])),
             ("first_flip_ms", .number(firstVblankSeenNS.map { Double($0 - startNS) / 1e6 } ?? 0)),
             ("wakeups", .number(Double(loop.wakeups))), ("idle_wakeups", .number(Double(loop.idleWakeups))),
-        ])
+        ] + memoryStatistics)
+    }
+
+    /// `rss_kib` (now, at exit: the kiosk at rest) and `peak_rss_kib`, from the kernel.
+    private var memoryStatistics: [(String, JSONValue)] {
+        guard let m = ProcessMemory.current() else { return [] }
+        return [("rss_kib", .number(Double(m.residentKiB))), ("peak_rss_kib", .number(Double(m.peakResidentKiB)))]
     }
 }

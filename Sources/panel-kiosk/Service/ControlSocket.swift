@@ -72,9 +72,17 @@ final class ControlSocket {
         listenFD = fd
         // Every property is set by now, so a throw below runs deinit, whose `close()` closes
         // `listenFD` once: the failure paths must not close it themselves.
-        guard address.withSockaddr({ bind(fd, $0, $1) }) == 0 else { throw .last("bind", path) }
-        guard chmod(path, options.mode) == 0 else { let e = ServiceError.last("chmod", path); unlink(path); throw e }
-        guard listen(fd, 16) == 0 else { let e = ServiceError.last("listen", path); unlink(path); throw e }
+        // Bound and listening under a staging name first, then renamed into place: a client
+        // that sees the file (a health check started right after us) can always connect,
+        // instead of being refused between bind() and listen().
+        let staging = UnixAddress(path + ".new").map { (path + ".new", $0) } ?? (path, address)
+        if staging.0 != path { unlink(staging.0) }
+        guard staging.1.withSockaddr({ bind(fd, $0, $1) }) == 0 else { throw .last("bind", path) }
+        guard chmod(staging.0, options.mode) == 0 else { let e = ServiceError.last("chmod", path); unlink(staging.0); throw e }
+        guard listen(fd, 16) == 0 else { let e = ServiceError.last("listen", path); unlink(staging.0); throw e }
+        guard staging.0 == path || rename(staging.0, path) == 0 else {
+            let e = ServiceError.last("rename into place", path); unlink(staging.0); throw e
+        }
         var st = stat()
         if lstat(path, &st) == 0 { socketInode = st.st_ino }
     }
