@@ -33,7 +33,10 @@ final class KioskLoop: FrameSinkOwner {
     /// Set by a vblank report: the next frame is for the vblank after it.
     private var shownVblankNS: UInt64?
     private var lastVblankNS: UInt64?
-    private var firstVblankSeenNS: UInt64?
+    /// The vblank at which the first frame reached the glass (CLOCK_MONOTONIC).
+    private var firstVblankNS: UInt64?
+    /// Touch input, opened once the first frame is on its way (see `run`).
+    private var pendingTouch: TouchSetup?
     private var flipIntervalsMS = SampleWindow()
 
     init(runtime: KioskRuntime, sink: FrameSink, services: KioskServices, touch: TouchSetup?,
@@ -55,14 +58,7 @@ final class KioskLoop: FrameSinkOwner {
                 printError("panel-kiosk: [data] file \(path) cannot be watched (\(error)); its changes will not be shown until a reload")
             }
         }
-        if let touch {
-            do {
-                input = try LibinputSource(backend: touch.backend, transform: touch.transform, calibration: touch.calibration)
-            } catch {
-                // No input stack (or no device yet): draw anyway; the seat backend picks devices up later.
-                printError("panel-kiosk: touch input unavailable (\(error)); running without touch")
-            }
-        }
+        pendingTouch = touch
         do {
             if let watcher { try loop.watch(watcher.fd) { [unowned self] in if self.watcher?.changed() == true { self.reload(reason: "file changed") } } }
             if let dataWatcher {
@@ -71,9 +67,24 @@ final class KioskLoop: FrameSinkOwner {
                 }
             }
             try loop.watch(signals.fd) { [unowned self] in self.signalsReady() }
-            if let input, input.fd >= 0 { try loop.watch(input.fd) { [unowned self] in self.inputReady() } }
         } catch { throw Failure("\(error)") }
         try sink.attach(to: loop, owner: self)
+    }
+
+    /// Opens libinput (udev enumeration, device quirks, every touchscreen's setup: the slowest
+    /// part of start-up on a small board) once the first frame has been handed to the display,
+    /// so the screen shows the UI instead of the console meanwhile.
+    private func startTouch() {
+        guard let touch = pendingTouch else { return }
+        pendingTouch = nil
+        do {
+            let source = try LibinputSource(backend: touch.backend, transform: touch.transform, calibration: touch.calibration)
+            input = source
+            if source.fd >= 0 { try loop.watch(source.fd) { [unowned self] in self.inputReady() } }
+        } catch {
+            // No input stack (or no device yet): draw anyway; the seat backend picks devices up later.
+            printError("panel-kiosk: touch input unavailable (\(error)); running without touch")
+        }
         // The devices present at start were set up (calibrated) when the source was made;
         // say so now rather than at their first touch.
         if input != nil { inputReady() }
@@ -96,6 +107,7 @@ final class KioskLoop: FrameSinkOwner {
     /// Runs until a signal, a failure or the frame limit; returns an error message or nil.
     func run() -> String? {
         drawAndPresent(showingAt: monotonicNanoseconds())
+        startTouch()
         while !loop.stopped && failure == nil {
             do {
                 try services.syncWatches(loop) { [unowned self] fd, r, w in self.controlReady(fd, r, w) }
@@ -201,7 +213,7 @@ final class KioskLoop: FrameSinkOwner {
     func framesShown(vblanksNS: [UInt64]) {
         for t in vblanksNS {
             services.heartbeat.flipCompleted(at: Instant(nanoseconds: Int64(t)))
-            if firstVblankSeenNS == nil { firstVblankSeenNS = monotonicNanoseconds() }
+            if firstVblankNS == nil { firstVblankNS = t }
             if let last = lastVblankNS { flipIntervalsMS.add(Double(t &- last) / 1e6) }
             lastVblankNS = t
         }
@@ -231,7 +243,7 @@ final class KioskLoop: FrameSinkOwner {
                                           ("p99", .number(flipIntervalsMS.percentile(0.99))),
                                           ("max", .number(flipIntervalsMS.max))])),
             ("render_ms", .object([("p50", .number(render.percentile(0.5))), ("p99", .number(render.percentile(0.99)))])),
-            ("first_flip_ms", .number(firstVblankSeenNS.map { Double($0 - startNS) / 1e6 } ?? 0)),
+            ("first_flip_ms", .number(firstVblankNS.map { Double(Int64(bitPattern: $0 &- startNS)) / 1e6 } ?? 0)),
             ("wakeups", .number(Double(loop.wakeups))), ("idle_wakeups", .number(Double(loop.idleWakeups))),
         ] + memoryStatistics)
     }
