@@ -23,8 +23,12 @@ public protocol Component: AnyObject {
     func claims(_ p: Point) -> Bool
     /// Touch events of the gesture this component owns, in time order.
     func handle(_ touch: TouchEvent)
-    /// `do <target> <action> [args]` from a script or the control socket.
+    /// `do <target> <action> [args]` from a touch script or a JSON message: the string form
+    /// of the component's typed `Action`, parsed by its `action(named:_:)` and applied.
     func perform(_ action: String, _ arguments: [String], at time: Instant) throws(ActionError)
+    /// Escape or Back: undoes the component's top-most open thing with the action a person
+    /// would expect (close, pop, lower) and returns true; false when nothing is open.
+    func handleBack(at time: Instant) -> Bool
     /// Moves animations to `time`.
     func advance(to time: Instant)
     /// The device's program changed what the component's content shows (its size, rows
