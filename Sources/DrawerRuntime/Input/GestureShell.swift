@@ -1,14 +1,14 @@
 import PanelRenderer
 
 /// Content under a point and the point in that content's coordinates (points).
-public typealias ContentHit = (content: ContentView, local: Point)
+typealias ContentHit = (content: ContentView, local: Point)
 
 /// What every component does with a touch before its own rules: the first finger owns the
 /// gesture (`TouchTracker`), a drag that starts on a scroll view inside the content scrolls
 /// that view (`InnerScrollDrag`), the row or button under a finger that has not moved is
 /// shown pressed (`PressHighlight`). A component owns one and drives it through
 /// `GestureComponent.handleTouch`, so the five components share one copy of this logic.
-public struct GestureShell {
+struct GestureShell {
     var tracker = TouchTracker()
     var highlight = PressHighlight()
     var inner = InnerScrollDrag()
@@ -16,38 +16,62 @@ public struct GestureShell {
     /// Rest thresholds of the springs that move a component in points: within 0.05 pt of the
     /// target and slower than 2 pt/s it is at rest (finer than a pixel at scale 3, and a
     /// motion that slow no longer shows).
-    public static let restDistance = 0.05
-    public static let restSpeed = 2.0
+    static let restDistance = 0.05
+    static let restSpeed = 2.0
 
-    public init() {}
+    init() {}
 
     /// Changes whenever a pressed row or an inner scroll view changes the component's pixels.
-    public var revision: Int { highlight.revision &+ inner.revision }
+    var revision: Int { highlight.revision &+ inner.revision }
     /// True while an inner scroll view glides on after a lift (the component needs frames).
-    public var isFlinging: Bool { inner.isFlinging }
+    var isFlinging: Bool { inner.isFlinging }
 
     /// Moves an inner scroll view's fling on to `time`.
-    public mutating func advance(to time: Instant) { inner.advance(to: time) }
+    mutating func advance(to time: Instant) { inner.advance(to: time) }
 
     /// Forgets the gesture in progress (idle reset).
-    public mutating func reset() { tracker.reset() }
+    mutating func reset() { tracker.reset() }
 }
 
-/// A component driven by a `GestureShell`: it supplies its hit test and its own rules
-/// (`gesture`), the shell does the rest.
+/// A state machine's input that carries the steps of a gesture (`Input.touch`).
+protocol TouchInput {
+    static func touch(_ step: TouchTracker.Step) -> Self
+}
+
+/// A component driven by a `GestureShell`: a state machine (`next` returns the phase after
+/// an input; `transition` is the one place that assigns `phase`) with its hit test; the
+/// shell does the rest.
 protocol GestureComponent: Component {
+    associatedtype Phase
+    associatedtype Input: TouchInput
+    /// Assigned only by `transition`.
+    var phase: Phase { get set }
+    /// The phase after `input` in `phase`, with the input's effects: the component's own rules.
+    func next(_ phase: Phase, _ input: Input, at time: Instant) -> Phase
     var shell: GestureShell { get set }
     var events: EventSink { get }
     /// Points a finger may travel and still tap (docs/components.md, M4).
     var touchSlop: Double { get }
-    /// The content under `p` (screen points) that an inner scroll view may be found in.
+    /// The content under `p` (screen points): where a press shows a row pressed and an inner
+    /// scroll view may be found.
     func contentHit(at p: Point) -> ContentHit?
-    /// The component's own rules for one step of its gesture.
+    /// True while the phase is a press on content that may still end in a tap: the row under
+    /// the finger shows pressed (the press of a card's header, a button or the dimming does not).
+    var holdsContentPress: Bool { get }
+    /// One step of the gesture into the state machine (`Input.touch` unless the component
+    /// must filter steps first).
     func gesture(_ step: TouchTracker.Step, at time: Instant)
-    /// After a press: the content to show pressed (nil when the press is not on content).
-    func pressedContent(at p: Point) -> ContentHit?
-    /// True while the gesture may still end in a tap: a move keeps the pressed row shown.
-    var mayStillTap: Bool { get }
+}
+
+extension GestureComponent {
+    /// All changes of `phase` go through here.
+    func transition(_ input: Input, at time: Instant) {
+        phase = next(phase, input, at: time)
+    }
+
+    func gesture(_ step: TouchTracker.Step, at time: Instant) {
+        transition(.touch(step), at: time)
+    }
 }
 
 extension GestureComponent {
@@ -69,10 +93,10 @@ extension GestureComponent {
         switch step {
         case .press(let p):
             gesture(step, at: t.time)
-            shell.highlight.press(pressedContent(at: p))
+            shell.highlight.press(holdsContentPress ? contentHit(at: p) : nil)
         case .move:
             gesture(step, at: t.time)
-            if !mayStillTap { shell.highlight.clear() }
+            if !holdsContentPress { shell.highlight.clear() }
         case .release:
             shell.highlight.clear()
             gesture(step, at: t.time)

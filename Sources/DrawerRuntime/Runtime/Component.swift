@@ -61,6 +61,24 @@ public protocol Component: AnyObject {
     var drawRevision: Int { get }
 }
 
+/// A component whose actions are a typed `Action` enum: `apply` does one, and the string
+/// form a touch script or a JSON message uses (`do <id> <name> <arguments>`) is parsed into
+/// one by `action(named:_:)` at the edge, so `perform` is the same for every component.
+public protocol TypedActions: Component {
+    associatedtype Action
+    /// Does `action` at `time`, or throws a message saying why it cannot.
+    func apply(_ action: Action, at time: Instant) throws(ActionError)
+    /// The action a `do` line names, or a message naming what it takes.
+    func action(named name: String, _ arguments: [String]) throws(ActionError) -> Action
+}
+
+extension TypedActions {
+    /// Parses the `do` line's action and applies it.
+    public func perform(_ name: String, _ arguments: [String], at time: Instant) throws(ActionError) {
+        try apply(action(named: name, arguments), at: time)
+    }
+}
+
 extension Component {
     /// Unless a component knows better, a change repaints the whole screen.
     public var paintBounds: Rect? { nil }

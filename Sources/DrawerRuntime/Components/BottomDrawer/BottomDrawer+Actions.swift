@@ -2,7 +2,7 @@ import PanelRenderer
 
 /// The drawer's programmatic side: typed actions, their string form at the edge (touch-script
 /// `do` lines), and Back.
-extension BottomDrawer {
+extension BottomDrawer: TypedActions {
     /// Everything a program can ask of a bottom drawer.
     public enum Action: Equatable, Sendable {
         /// Moves to `position` (closed too), springing there when `animated`.
@@ -62,10 +62,6 @@ extension BottomDrawer {
         default:
             throw ActionError("bottom drawer has no action '\(name)' (set_position, bounce, replace_content)")
         }
-    }
-
-    public func perform(_ name: String, _ args: [String], at time: Instant) throws(ActionError) {
-        try apply(action(named: name, args), at: time)
     }
 
     /// Back from open: down to partially revealed (collapsed without it).

@@ -30,7 +30,8 @@ public final class BottomDrawer: Component, GestureComponent {
         case bouncing(start: Instant)
     }
 
-    private(set) var phase = Phase.resting
+    /// Assigned only by `transition`.
+    var phase = Phase.resting
     /// The logical position: where it rests, or where it is heading.
     public private(set) var position: DrawerPosition
     /// Visible height in points (docs/formats.md, State file: `visible_height_pt`).
@@ -110,30 +111,17 @@ public final class BottomDrawer: Component, GestureComponent {
 
     public func handle(_ t: TouchEvent) { handleTouch(t) }
 
-    func gesture(_ step: TouchTracker.Step, at time: Instant) {
-        switch step {
-        case .press(let p): transition(.press(p), at: time)
-        case .move(let p): transition(.move(p), at: time)
-        case .release(let p, let v, let cancelled): transition(.release(p, velocity: v, cancelled: cancelled), at: time)
+    var holdsContentPress: Bool {
+        switch phase {
+        case .pressed: true
+        case .resting, .dragging, .settling, .bouncing: false
         }
     }
 
-    func pressedContent(at p: Point) -> ContentHit? {
-        if case .pressed = phase { return contentHit(at: p) }
-        return nil
-    }
-
-    var mayStillTap: Bool {
-        if case .pressed = phase { return true }
-        return false
-    }
-
-    enum Input {
-        /// A finger lands, on the card or on the dimming (a tap there moves the drawer:
-        /// Pulley's tap target).
-        case press(Point)
-        case move(Point)
-        case release(Point, velocity: Point, cancelled: Bool)
+    enum Input: TouchInput {
+        /// A step of the gesture; a press lands on the card or on the dimming (a tap there
+        /// moves the drawer: Pulley's tap target).
+        case touch(TouchTracker.Step)
         case setPosition(DrawerPosition, animated: Bool)
         /// After a reload: rest at this position at once, without events.
         case restAt(DrawerPosition)
@@ -143,43 +131,38 @@ public final class BottomDrawer: Component, GestureComponent {
 
     private var pressedOnDimming = false
 
-    /// All state changes go through here: the one assignment of `phase`.
-    func transition(_ input: Input, at time: Instant) {
-        phase = next(phase, input, at: time)
-    }
-
     /// The phase after `input` in `phase`, with its effects (height, position, events).
-    private func next(_ phase: Phase, _ input: Input, at time: Instant) -> Phase {
+    func next(_ phase: Phase, _ input: Input, at time: Instant) -> Phase {
         switch (phase, input) {
-        case (.settling(var motion), .press):
+        case (.settling(var motion), .touch(.press)):
             // A finger landing on a moving drawer stops it where it is and takes over.
             motion.advance(to: time)
             height = motion.value
             return next(.resting, input, at: time)
-        case (.bouncing, .press):
+        case (.bouncing, .touch(.press)):
             height = rules.stopHeight(of: position)
             return next(.resting, input, at: time)
-        case (.resting, .press(let p)), (.pressed, .press(let p)), (.dragging, .press(let p)):
+        case (.resting, .touch(.press(let p))), (.pressed, .touch(.press(let p))), (.dragging, .touch(.press(let p))):
             guard cardFrame.contains(p) else {
                 pressedOnDimming = true
                 return .resting
             }
             pressedOnDimming = false
             return .pressed(start: p, startHeight: height, startScroll: scrollOffset)
-        case (.pressed(let start, let startHeight, _), .move(let p)):
+        case (.pressed(let start, let startHeight, _), .touch(.move(let p))):
             guard config.allowsUserPositionChange || (content?.maxScrollOffset(viewportHeight: height) ?? 0) > 0,
                   startsVerticalDrag(from: start, to: p) else { return phase }
             dragOrigin = position
             return next(.dragging(lastY: start.y, startHeight: startHeight), input, at: time)
-        case (.dragging(let lastY, let startHeight), .move(let p)):
+        case (.dragging(let lastY, let startHeight), .touch(.move(let p))):
             applyDrag(delta: (lastY - p.y) * growthSign)    // positive = toward a taller drawer
             return .dragging(lastY: p.y, startHeight: startHeight)
-        case (.resting, .move), (.settling, .move), (.bouncing, .move):
+        case (.resting, .touch(.move)), (.settling, .touch(.move)), (.bouncing, .touch(.move)):
             return phase
-        case (.pressed(let start, _, _), .release(let p, _, let cancelled)):
+        case (.pressed(let start, _, _), .touch(.release(let p, _, let cancelled))):
             if isTap(from: start, to: p, cancelled: cancelled) { emitAction(contentHit(at: p), at: time) }
             return settleIfNeeded(else: .resting, at: time)
-        case (.dragging, .release(_, let v, let cancelled)):
+        case (.dragging, .touch(.release(_, let v, let cancelled))):
             // Finger velocity is in points per second, y down; the drawer grows upward.
             let up = -v.y * growthSign
             // A cancelled touch (its device unplugged, a palm) decided nothing: the drawer goes
@@ -187,8 +170,8 @@ public final class BottomDrawer: Component, GestureComponent {
             let target = position == .closed || cancelled ? position
                 : rules.snapTarget(from: dragOrigin, height: height, upwardVelocity: up)
             return settle(to: target, velocity: config.useReleaseVelocity && !cancelled ? up : 0, at: time)
-        case (.resting, .release(let p, _, let cancelled)), (.settling, .release(let p, _, let cancelled)),
-             (.bouncing, .release(let p, _, let cancelled)):
+        case (.resting, .touch(.release(let p, _, let cancelled))), (.settling, .touch(.release(let p, _, let cancelled))),
+             (.bouncing, .touch(.release(let p, _, let cancelled))):
             defer { pressedOnDimming = false }
             if pressedOnDimming, !cancelled, !cardFrame.contains(p) {
                 return settle(to: config.positionWhenDimmingTapped, velocity: 0, at: time)
@@ -273,8 +256,7 @@ public final class BottomDrawer: Component, GestureComponent {
     }
 
     private func clampScroll() {
-        let maxScroll = content?.maxScrollOffset(viewportHeight: contentViewportHeight) ?? 0
-        scrollOffset = min(max(scrollOffset, 0), maxScroll)
+        scrollOffset = content?.clampedScrollOffset(scrollOffset, viewportHeight: contentViewportHeight) ?? 0
     }
 
     /// The content under `p` (screen points) and `p` in its coordinates.

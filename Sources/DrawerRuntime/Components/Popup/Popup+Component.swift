@@ -1,7 +1,7 @@
 import PanelRenderer
 
 /// The `Component` entry points: time, programmatic calls, idle reset, state JSON.
-extension Popup {
+extension Popup: TypedActions {
     public func advance(to time: Instant) {
         now = max(now, time)
         shell.advance(to: time)
@@ -61,10 +61,6 @@ extension Popup {
         default:
             throw ActionError("popup has no action '\(name)' (present_bar, dismiss_bar, open, close, set_title, set_subtitle, set_progress)")
         }
-    }
-
-    public func perform(_ name: String, _ args: [String], at time: Instant) throws(ActionError) {
-        try apply(action(named: name, args), at: time)
     }
 
     /// Back closes the open popup.

@@ -39,7 +39,8 @@ public final class Popup: Component, GestureComponent {
         case ignoring
     }
 
-    private(set) var phase = Phase.idle
+    /// Assigned only by `transition`.
+    var phase = Phase.idle
     public private(set) var popupState: PopupState
     /// Open fraction: 0 = bar at rest, 1 = open (docs/formats.md, State file: `open_fraction`).
     public private(set) var percent = 0.0
@@ -151,32 +152,28 @@ public final class Popup: Component, GestureComponent {
 
     func gesture(_ step: TouchTracker.Step, at time: Instant) {
         switch step {
-        case .press(let p):
+        case .press:
             ignoringFinger = false
-            transition(.press(p), at: time)
-        case .move(let p):
-            if !ignoringFinger { transition(.move(p), at: time) }
-        case .release(let p, let v, let cancelled):
+            transition(.touch(step), at: time)
+        case .move:
+            if !ignoringFinger { transition(.touch(step), at: time) }
+        case .release:
             if ignoringFinger { ignoringFinger = false; return }
-            transition(.release(p, velocity: v, cancelled: cancelled), at: time)
+            transition(.touch(step), at: time)
         }
     }
 
-    func pressedContent(at p: Point) -> ContentHit? {
-        if case .pressedContent = phase { return contentHit(at: p) }
-        return nil
+    /// Only a press on the open popup's content shows a row pressed.
+    var holdsContentPress: Bool {
+        switch phase {
+        case .pressedContent: true
+        case .idle, .sliding, .transitioning, .pressedBar, .pressedButton, .pressedCloseButton, .waitingToOpen,
+             .draggingOpen, .scrolling, .draggingClosed, .snapClosing, .paging, .pageSettling, .ignoring: false
+        }
     }
 
-    /// Only a press on the content shows a row pressed.
-    var mayStillTap: Bool {
-        if case .pressedContent = phase { return true }
-        return false
-    }
-
-    enum Input {
-        case press(Point)
-        case move(Point)
-        case release(Point, velocity: Point, cancelled: Bool)
+    enum Input: TouchInput {
+        case touch(TouchTracker.Step)
         case enqueue(PopupQueue.Operation)
         /// Idle reset: drop a gesture in progress (animations run on).
         case abandonGesture
@@ -185,23 +182,18 @@ public final class Popup: Component, GestureComponent {
         case tick
     }
 
-    /// All state changes go through here: the one assignment of `phase`.
-    func transition(_ input: Input, at time: Instant) {
-        phase = next(phase, input, at: time)
-    }
-
     /// The phase after `input` in `phase`, with its effects (fractions, state, events, queue).
-    private func next(_ phase: Phase, _ input: Input, at time: Instant) -> Phase {
+    func next(_ phase: Phase, _ input: Input, at time: Instant) -> Phase {
         switch (phase, input) {
-        case (.sliding, .press), (.transitioning, .press), (.waitingToOpen, .press), (.pageSettling, .press):
+        case (.sliding, .touch(.press)), (.transitioning, .touch(.press)), (.waitingToOpen, .touch(.press)), (.pageSettling, .touch(.press)):
             ignoringFinger = true                          // docs/components.md, Popup bar PB3
             return phase
-        case (.idle, .press(let p)), (.pressedBar, .press(let p)), (.pressedButton, .press(let p)),
-             (.pressedCloseButton, .press(let p)), (.draggingOpen, .press(let p)), (.pressedContent, .press(let p)),
-             (.scrolling, .press(let p)), (.draggingClosed, .press(let p)), (.snapClosing, .press(let p)),
-             (.paging, .press(let p)), (.ignoring, .press(let p)):
+        case (.idle, .touch(.press(let p))), (.pressedBar, .touch(.press(let p))), (.pressedButton, .touch(.press(let p))),
+             (.pressedCloseButton, .touch(.press(let p))), (.draggingOpen, .touch(.press(let p))), (.pressedContent, .touch(.press(let p))),
+             (.scrolling, .touch(.press(let p))), (.draggingClosed, .touch(.press(let p))), (.snapClosing, .touch(.press(let p))),
+             (.paging, .touch(.press(let p))), (.ignoring, .touch(.press(let p))):
             return pressPhase(at: p)
-        case (.pressedBar(let start), .move(let p)):
+        case (.pressedBar(let start), .touch(.move(let p))):
             guard leftSlop(from: start, to: p) else { return phase }
             let d = p - start
             let upward = abs(d.y) > abs(d.x) && d.y < 0
@@ -213,7 +205,7 @@ public final class Popup: Component, GestureComponent {
                 return next(.paging(originX: start.x), input, at: time)
             }
             return .ignoring                               // downward, horizontal, or style none
-        case (.paging(let originX), .move(let p)):
+        case (.paging(let originX), .touch(.move(let p))):
             // Reading-order displacement; the first and last items resist like an edge.
             var dx = (p.x - originX) * (env.isRTL ? -1 : 1)
             if (dx > 0 && itemIndex == 0) || (dx < 0 && itemIndex == config.items.count - 1) {
@@ -221,25 +213,25 @@ public final class Popup: Component, GestureComponent {
             }
             pageOffset = dx
             return phase
-        case (.pressedButton(_, let start), .move(let p)):
+        case (.pressedButton(_, let start), .touch(.move(let p))):
             return leftSlop(from: start, to: p) ? .ignoring : phase
-        case (.pressedCloseButton(let start), .move(let p)):
+        case (.pressedCloseButton(let start), .touch(.move(let p))):
             // The close button can be dragged too (LNPopupUI #8): a downward drag closes like the page.
             guard leftSlop(from: start, to: p) else { return phase }
             let d = p - start
             let style = config.gestureStyle(opening: false)
             guard d.y > 0, abs(d.y) >= abs(d.x), style != .none else { return .ignoring }
             return next(style == .snap ? .snapClosing(originY: start.y) : .draggingClosed(originY: start.y), input, at: time)
-        case (.draggingOpen(let originY), .move(let p)):
+        case (.draggingOpen(let originY), .touch(.move(let p))):
             let maxY = min(max(rules.dockY + p.y - originY, 0), rules.dockY)
             percent = rules.percent(barMaxY: maxY)
             return phase
-        case (.pressedContent(let start, _), .move(let p)):
+        case (.pressedContent(let start, _), .touch(.move(let p))):
             guard leftSlop(from: start, to: p) else { return phase }
             let d = p - start
             guard abs(d.y) >= abs(d.x) else { return .ignoring }
             return next(.scrolling(lastY: start.y), input, at: time)
-        case (.scrolling(let lastY), .move(let p)):
+        case (.scrolling(let lastY), .touch(.move(let p))):
             let dy = p.y - lastY
             let maxScroll = content?.maxScrollOffset(viewportHeight: contentViewportHeight) ?? 0
             guard dy > 0, dy > scrollOffset, config.gestureStyle(opening: false) != .none else {
@@ -253,36 +245,36 @@ public final class Popup: Component, GestureComponent {
             let origin = p.y - rest
             return next(config.gestureStyle(opening: false) == .snap ? .snapClosing(originY: origin)
                                                                      : .draggingClosed(originY: origin), input, at: time)
-        case (.draggingClosed(let originY), .move(let p)):
+        case (.draggingClosed(let originY), .touch(.move(let p))):
             percent = rules.percent(barMaxY: min(max(p.y - originY, 0), rules.dockY))
             return phase
-        case (.snapClosing(let originY), .move(let p)):
+        case (.snapClosing(let originY), .touch(.move(let p))):
             let travel = p.y - originY
             percent = rules.percent(barMaxY: rules.snapDisplayedOffset(travel: travel))
             guard rules.snapShouldClose(travel: travel) else { return phase }
             // Closes now, before the finger lifts; the rest of this gesture is ignored.
             ignoringFinger = true
             return startTransition(to: .barPresented, damping: config.gestureDamping, velocityDown: 0, at: time)
-        case (.idle, .move), (.sliding, .move), (.transitioning, .move), (.waitingToOpen, .move), (.pageSettling, .move),
-             (.ignoring, .move):
+        case (.idle, .touch(.move)), (.sliding, .touch(.move)), (.transitioning, .touch(.move)), (.waitingToOpen, .touch(.move)), (.pageSettling, .touch(.move)),
+             (.ignoring, .touch(.move)):
             return phase
-        case (.pressedBar(let start), .release(let p, _, let cancelled)):
+        case (.pressedBar(let start), .touch(.release(let p, _, let cancelled))):
             guard isTap(from: start, to: p, cancelled: cancelled) else { return settle(at: time) }
             return startTransition(to: .open, damping: config.gestureDamping, velocityDown: 0, at: time)   // tap opens
-        case (.pressedButton(let i, let start), .release(let p, _, let cancelled)):
+        case (.pressedButton(let i, let start), .touch(.release(let p, _, let cancelled))):
             if isTap(from: start, to: p, cancelled: cancelled) { tapButton(i, at: time) }
             return settle(at: time)
-        case (.pressedCloseButton(let start), .release(let p, _, let cancelled)):
+        case (.pressedCloseButton(let start), .touch(.release(let p, _, let cancelled))):
             guard isTap(from: start, to: p, cancelled: cancelled) else { return settle(at: time) }
             return startTransition(to: .barPresented, damping: config.gestureDamping, velocityDown: 0, at: time)
-        case (.draggingOpen, .release(_, let v, let cancelled)), (.draggingClosed, .release(_, let v, let cancelled)):
+        case (.draggingOpen, .touch(.release(_, let v, let cancelled))), (.draggingClosed, .touch(.release(_, let v, let cancelled))):
             var startedOpen = false
             if case .draggingClosed = phase { startedOpen = true }
             let target = cancelled ? (startedOpen ? .open : .barPresented)
                 : rules.dragReleaseTarget(startedOpen: startedOpen, percent: percent, velocityDown: v.y)
             return startTransition(to: target, damping: config.gestureDamping,
                                    velocityDown: config.useReleaseVelocity && !cancelled ? v.y : 0, at: time)
-        case (.paging, .release(_, let v, let cancelled)):
+        case (.paging, .touch(.release(_, let v, let cancelled))):
             let page = barLayout(card: cardFrame).titles.width + config.pageSpacing
             let vx = cancelled ? 0 : v.x * (env.isRTL ? -1 : 1)
             var step = rules.pageStep(offset: pageOffset, velocity: vx, page: page)
@@ -290,17 +282,17 @@ public final class Popup: Component, GestureComponent {
             let spring = Spring(duration: 0.35, dampingRatio: 1)
             return .pageSettling(SpringMotion(points: pageOffset, to: -Double(step) * page, velocity: vx, spring: spring,
                                               at: time), step: step)
-        case (.snapClosing, .release):
+        case (.snapClosing, .touch(.release)):
             // Released before the snap point: back to open.
             return startTransition(to: .open, damping: config.gestureDamping, velocityDown: 0, at: time)
-        case (.pressedContent(let start, _), .release(let p, _, let cancelled)):
+        case (.pressedContent(let start, _), .touch(.release(let p, _, let cancelled))):
             if isTap(from: start, to: p, cancelled: cancelled) { emitAction(contentHit(at: p), at: time) }
             return settle(at: time)
-        case (.waitingToOpen, .release):
+        case (.waitingToOpen, .touch(.release)):
             return phase                                   // the open happens anyway
-        case (.scrolling, .release), (.ignoring, .release):
+        case (.scrolling, .touch(.release)), (.ignoring, .touch(.release)):
             return settle(at: time)
-        case (.idle, .release), (.sliding, .release), (.transitioning, .release), (.pageSettling, .release):
+        case (.idle, .touch(.release)), (.sliding, .touch(.release)), (.transitioning, .touch(.release)), (.pageSettling, .touch(.release)):
             return phase
         case (.sliding, .abandonGesture), (.transitioning, .abandonGesture), (.pageSettling, .abandonGesture),
              (.waitingToOpen, .abandonGesture), (.idle, .abandonGesture):
@@ -384,31 +376,31 @@ public final class Popup: Component, GestureComponent {
 
     /// Runs queued operations while idle: the phase the first one that moves starts.
     private func runQueue(from start: Phase, at time: Instant) -> Phase {
-        var phase = start
-        while case .idle = phase, let op = queue.next() {
+        var running = start
+        while case .idle = running, let op = queue.next() {
             let damping = config.programmaticDamping
             switch (op, popupState) {
             case (.present, .hidden), (.dismiss, .barPresented):
                 let to: PopupState = op == .present ? .barPresented : .hidden
                 let spring = Spring(duration: config.transitionDuration, dampingRatio: damping)
-                phase = .sliding(SpringMotion(points: hiddenShift, to: to == .hidden ? rules.hiddenShift : 0,
+                running = .sliding(SpringMotion(points: hiddenShift, to: to == .hidden ? rules.hiddenShift : 0,
                                               spring: spring, at: time), to: to)
             case (.open, .hidden):
                 queue.pushFront(.open)
                 queue.pushFront(.present)
             case (.open, .barPresented):
-                phase = startTransition(to: .open, damping: damping, velocityDown: 0, at: time)
+                running = startTransition(to: .open, damping: damping, velocityDown: 0, at: time)
             case (.close, .open):
-                phase = startTransition(to: .barPresented, damping: damping, velocityDown: 0, at: time)
+                running = startTransition(to: .barPresented, damping: damping, velocityDown: 0, at: time)
             case (.dismiss, .open):
                 queue.pushFront(.dismiss)
-                phase = startTransition(to: .barPresented, damping: damping, velocityDown: 0, at: time)
+                running = startTransition(to: .barPresented, damping: damping, velocityDown: 0, at: time)
             case (.present, .barPresented), (.present, .open), (.dismiss, .hidden), (.open, .open),
                  (.close, .hidden), (.close, .barPresented):
                 continue                                   // already there
             }
         }
-        return phase
+        return running
     }
 
     /// Opens or closes with the reference's 0.5 s spring; `velocityDown` (pt/s, finger) becomes
@@ -449,8 +441,7 @@ public final class Popup: Component, GestureComponent {
     }
 
     private func clampScroll() {
-        let maxScroll = content?.maxScrollOffset(viewportHeight: contentViewportHeight) ?? 0
-        scrollOffset = min(max(scrollOffset, 0), maxScroll)
+        scrollOffset = content?.clampedScrollOffset(scrollOffset, viewportHeight: contentViewportHeight) ?? 0
     }
 
     private func tapButton(_ i: Int, at time: Instant) {

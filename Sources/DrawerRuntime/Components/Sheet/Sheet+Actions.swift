@@ -2,7 +2,7 @@ import PanelRenderer
 
 /// The sheet's programmatic side: its touch-script actions, idle reset and its state-file
 /// entry (docs/formats.md, "Touch script" and "State file").
-extension Sheet {
+extension Sheet: TypedActions {
     // MARK: Page stack (the card's motion stays in `transition`)
 
     func push(_ page: SheetPage, animated: Bool = true, at time: Instant) {
@@ -116,10 +116,6 @@ extension Sheet {
         default:
             throw ActionError("sheet has no action '\(name)' (snap, expand, collapse, push, pop, pop_to_root, set_pages)")
         }
-    }
-
-    public func perform(_ name: String, _ args: [String], at time: Instant) throws(ActionError) {
-        try apply(action(named: name, args), at: time)
     }
 
     /// Back: pops a pushed page, else lowers the card to its lowest anchor.

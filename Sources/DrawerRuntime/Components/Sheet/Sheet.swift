@@ -27,11 +27,9 @@ public final class Sheet: Component, GestureComponent {
     }
     enum PressTarget: Equatable { case dimming, closeButton, header, content }
 
-    enum Input {
-        case press(Point)
-        case move(Point)
-        /// `velocity`: pt/s, positive downward.
-        case release(Point, velocity: Double, cancelled: Bool)
+    enum Input: TouchInput {
+        /// A step of the gesture (velocities pt/s, positive downward).
+        case touch(TouchTracker.Step)
         case snap(Int, animated: Bool)
         /// The screen changed size: the anchors moved, the logical anchor stays.
         case relayout
@@ -42,7 +40,8 @@ public final class Sheet: Component, GestureComponent {
         case tick
     }
 
-    private(set) var phase = Phase.resting
+    /// Assigned only by `transition`.
+    var phase = Phase.resting
     /// The logical anchor: where the card rests, or where it is heading.
     public private(set) var anchorIndex: Int
     /// y of the card's top edge, points (docs/formats.md, State file: `origin_pt`).
@@ -127,32 +126,16 @@ public final class Sheet: Component, GestureComponent {
 
     public func handle(_ t: TouchEvent) { handleTouch(t) }
 
-    func gesture(_ step: TouchTracker.Step, at time: Instant) {
-        switch step {
-        case .press(let p): transition(.press(p), at: time)
-        case .move(let p): transition(.move(p), at: time)
-        case .release(let p, let v, let cancelled): transition(.release(p, velocity: v.y, cancelled: cancelled), at: time)
+    /// A press on the page's content (not the header, the close button or the dimming).
+    var holdsContentPress: Bool {
+        switch phase {
+        case .pressed(_, let target): target == .content
+        case .resting, .dragging, .settling, .scrollFling: false
         }
     }
 
-    func pressedContent(at p: Point) -> ContentHit? {
-        if case .pressed(_, .content) = phase { return contentHit(at: p) }
-        return nil
-    }
-
-    var mayStillTap: Bool {
-        if case .pressed = phase { return true }
-        return false
-    }
-
-    /// All changes of `phase`, `anchorIndex` and `origin` go through here: the one
-    /// assignment of `phase`.
-    func transition(_ input: Input, at time: Instant) {
-        phase = next(phase, input, at: time)
-    }
-
     /// The phase after `input` in `phase`, with its effects (origin, anchor, events).
-    private func next(_ phase: Phase, _ input: Input, at time: Instant) -> Phase {
+    func next(_ phase: Phase, _ input: Input, at time: Instant) -> Phase {
         switch (phase, input) {
         case (.settling(var motion), .relayout):
             // Re-aim at the anchor's new place from where the card is, keeping its speed.
@@ -166,31 +149,32 @@ public final class Sheet: Component, GestureComponent {
             anchorIndex = rules.clampIndex(anchorIndex)
             origin = rules.origins[anchorIndex]
             return phase
-        case (.settling(var motion), .press):
+        case (.settling(var motion), .touch(.press)):
             // Catch it where it really is (sheets reads the animation's end value:
             // docs/components.md, Sheet S21).
             motion.advance(to: time)
             origin = motion.value
             return next(.resting, input, at: time)
-        case (.scrollFling, .press):
+        case (.scrollFling, .touch(.press)):
             // A finger on a gliding list stops it where it is.
             return next(.resting, input, at: time)
-        case (.resting, .press(let p)), (.pressed, .press(let p)), (.dragging, .press(let p)):
+        case (.resting, .touch(.press(let p))), (.pressed, .touch(.press(let p))), (.dragging, .touch(.press(let p))):
             return .pressed(start: p, target: pressTarget(at: p))
-        case (.pressed(let start, let target), .move(let p)):
+        case (.pressed(let start, let target), .touch(.move(let p))):
             guard target != .dimming, startsVerticalDrag(from: start, to: p) else { return phase }
             rawOrigin = rules.rawOrigin(displayed: origin)
             // Content is not interactive while a page slides (sheets `cycle`): drag the card only.
             return next(.dragging(lastY: start.y, inContent: target == .content && !stack.isSliding), input, at: time)
-        case (.dragging(let lastY, let inContent), .move(let p)):
+        case (.dragging(let lastY, let inContent), .touch(.move(let p))):
             applyDrag(p.y - lastY, inContent: inContent)
             return .dragging(lastY: p.y, inContent: inContent)
-        case (.resting, .move), (.settling, .move), (.scrollFling, .move):
+        case (.resting, .touch(.move)), (.settling, .touch(.move)), (.scrollFling, .touch(.move)):
             return phase
-        case (.pressed(let start, let target), .release(let p, _, let cancelled)):
+        case (.pressed(let start, let target), .touch(.release(let p, _, let cancelled))):
             if isTap(from: start, to: p, cancelled: cancelled), let motion = tap(target, at: p, time: time) { return motion }
             return settle(to: anchorIndex, velocity: 0, at: time)
-        case (.dragging(_, let inContent), .release(_, let v, let cancelled)):
+        case (.dragging(_, let inContent), .touch(.release(_, let velocity, let cancelled))):
+            let v = velocity.y
             guard inContent, abs(origin - rules.topOrigin) < 0.5 else {
                 // A cancelled touch has no trustworthy velocity: nearest anchor.
                 return settle(to: rules.snapIndex(origin: origin, velocity: cancelled ? 0 : v),
@@ -206,7 +190,7 @@ public final class Sheet: Component, GestureComponent {
                 return .scrollFling(fling, page: page)
             }
             return settled
-        case (.resting, .release), (.settling, .release), (.scrollFling, .release):
+        case (.resting, .touch(.release)), (.settling, .touch(.release)), (.scrollFling, .touch(.release)):
             return settle(to: anchorIndex, velocity: 0, at: time)
         case (_, .snap(let index, let animated)):
             let target = rules.clampIndex(index)
@@ -335,8 +319,7 @@ public final class Sheet: Component, GestureComponent {
     }
 
     private func clampScroll(_ page: SheetPage) {
-        let maxScroll = page.content?.maxScrollOffset(viewportHeight: rules.contentViewportHeight) ?? 0
-        page.scrollOffset = min(max(page.scrollOffset, 0), maxScroll)
+        page.scrollOffset = page.content?.clampedScrollOffset(page.scrollOffset, viewportHeight: rules.contentViewportHeight) ?? 0
     }
 
     /// Springs the card to anchor `index` with the release velocity in pt/s (the same unit

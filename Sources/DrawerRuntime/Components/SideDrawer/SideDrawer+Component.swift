@@ -1,7 +1,7 @@
 import PanelRenderer
 
 /// The `Component` entry points: time, programmatic calls, idle reset, state JSON.
-extension SideDrawer {
+extension SideDrawer: TypedActions {
     public func advance(to time: Instant) {
         shell.advance(to: time)
         transition(.tick, at: time)
@@ -93,10 +93,6 @@ extension SideDrawer {
         default:
             throw ActionError("side drawer has no action '\(name)' (open, open_wide, close, bounce, replace_pane; open/close take instant or uninterruptible)")
         }
-    }
-
-    public func perform(_ name: String, _ args: [String], at time: Instant) throws(ActionError) {
-        try apply(action(named: name, args), at: time)
     }
 
     /// Back closes an open (or opening) drawer.

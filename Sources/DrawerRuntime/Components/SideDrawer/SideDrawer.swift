@@ -50,7 +50,8 @@ public final class SideDrawer: Component, GestureComponent {
         case moving(PaneDynamics, target: PaneState, interruptible: Bool, then: FollowUp)
     }
 
-    private(set) var phase = Phase.resting
+    /// Assigned only by `transition`.
+    var phase = Phase.resting
     public private(set) var paneState = PaneState.closed
     public private(set) var direction = SideDrawerDirection.none
     /// Reveal distance (points, ≥ 0) along `drawingDirection`.
@@ -120,38 +121,23 @@ public final class SideDrawer: Component, GestureComponent {
     public var drawRevision: Int { shell.revision }
     var touchSlop: Double { config.touchSlop }
 
-    func gesture(_ step: TouchTracker.Step, at time: Instant) {
-        switch step {
-        case .press(let p): transition(.press(p), at: time)
-        case .move(let p): transition(.move(p), at: time)
-        case .release(let p, let v, let cancelled): transition(.release(p, velocity: v, cancelled: cancelled), at: time)
-        }
-    }
-
     /// A scroll view may be in the pane's page or in the drawer beside it.
     func contentHit(at p: Point) -> ContentHit? {
         paneFrame.contains(p) ? paneHit(at: p) : drawerHit(at: p)
     }
 
-    func pressedContent(at p: Point) -> ContentHit? {
+    /// A press on a drawer's rows, on a touch-forwarding control, or on the closed pane's page
+    /// (a press on an open pane is a tap that closes it).
+    var holdsContentPress: Bool {
         switch phase {
-        case .pressedContent(_, let onDrawer): onDrawer ? drawerHit(at: p) : paneHit(at: p)
-        case .pressed where paneState == .closed: paneHit(at: p)
-        case .resting, .pressed, .dragging, .scrollingPane, .ignoringGesture, .moving: nil
-        }
-    }
-
-    var mayStillTap: Bool {
-        switch phase {
-        case .pressed, .pressedContent: true
+        case .pressedContent: true
+        case .pressed: paneState == .closed
         case .resting, .dragging, .scrollingPane, .ignoringGesture, .moving: false
         }
     }
 
-    enum Input {
-        case press(Point)
-        case move(Point)
-        case release(Point, velocity: Point, cancelled: Bool)
+    enum Input: TouchInput {
+        case touch(TouchTracker.Step)
         case setState(PaneState, SideDrawerDirection, interruptible: Bool, then: FollowUp)
         case jump(PaneState, SideDrawerDirection)
         /// After a reload: rest where the (carried) state puts the pane, without events.
@@ -161,26 +147,21 @@ public final class SideDrawer: Component, GestureComponent {
         case tick
     }
 
-    /// All state changes go through here: the one assignment of `phase`.
-    func transition(_ input: Input, at time: Instant) {
-        phase = next(phase, input, at: time)
-    }
-
     /// The phase after `input` in `phase`, with its effects (distance, state, events).
-    private func next(_ phase: Phase, _ input: Input, at time: Instant) -> Phase {
+    func next(_ phase: Phase, _ input: Input, at time: Instant) -> Phase {
         switch (phase, input) {
         // A finger on a motion that does not allow interruption: ignored until it rests.
-        case (.moving(_, _, false, _), .press):
+        case (.moving(_, _, false, _), .touch(.press)):
             return phase                                  // its moves and lift are ignored too
-        case (.moving(var body, _, true, _), .press):
+        case (.moving(var body, _, true, _), .touch(.press)):
             // Caught mid-flight: behaviours removed, the finger takes over where the pane is.
             body.advance(to: time)
             distance = body.position
             return next(.resting, input, at: time)
-        case (.resting, .press(let p)), (.pressed, .press(let p)), (.pressedContent, .press(let p)),
-             (.dragging, .press(let p)), (.scrollingPane, .press(let p)), (.ignoringGesture, .press(let p)):
+        case (.resting, .touch(.press(let p))), (.pressed, .touch(.press(let p))), (.pressedContent, .touch(.press(let p))),
+             (.dragging, .touch(.press(let p))), (.scrollingPane, .touch(.press(let p))), (.ignoringGesture, .touch(.press(let p))):
             return pressPhase(at: p)
-        case (.pressed(let start, let s0, let canPan), .move(let p)):
+        case (.pressed(let start, let s0, let canPan), .touch(.move(let p))):
             guard leftSlop(from: start, to: p) else { return phase }
             let d = p - start
             let along = rules.isHorizontal ? d.x : d.y
@@ -205,12 +186,12 @@ public final class SideDrawer: Component, GestureComponent {
             // The pane tracks the finger 1:1 from where it went down, as the reference's pan did.
             return next(.dragging(origin: rules.isHorizontal ? start.x : start.y, startDistance: s0, direction: dir),
                         input, at: time)
-        case (.scrollingPane(let lastY), .move(let p)):
+        case (.scrollingPane(let lastY), .touch(.move(let p))):
             paneScroll = min(max(paneScroll - (p.y - lastY), 0), maxPaneScroll)
             return .scrollingPane(lastY: p.y)
-        case (.pressedContent(let start, _), .move(let p)):
+        case (.pressedContent(let start, _), .touch(.move(let p))):
             return leftSlop(from: start, to: p) ? .ignoringGesture : phase
-        case (.dragging(let origin, let s0, let dir), .move(let p)):
+        case (.dragging(let origin, let s0, let dir), .touch(.move(let p))):
             let along = (rules.isHorizontal ? p.x : p.y) - origin
             distance = rules.dragDistance(start: s0, translation: along, dir)
             if distance == 0 {
@@ -222,14 +203,14 @@ public final class SideDrawer: Component, GestureComponent {
                 direction = dir
             }
             return phase
-        case (.resting, .move), (.ignoringGesture, .move), (.moving, .move):
+        case (.resting, .touch(.move)), (.ignoringGesture, .touch(.move)), (.moving, .touch(.move)):
             return phase                                  // nothing to move, or a blocked finger
-        case (.dragging(_, _, let dir), .release(_, let v, _)):
+        case (.dragging(_, _, let dir), .touch(.release(_, let v, _))):
             let along = dir.sign * (rules.isHorizontal ? v.x : v.y)
             let decision = rules.releaseDecision(distance: distance, velocity: along, dir)
             return startMotion(to: decision.target, dir, velocity: decision.initialVelocity,
                                interruptible: true, then: .none, at: time)
-        case (.pressed(let start, _, _), .release(let p, _, let cancelled)):
+        case (.pressed(let start, _, _), .touch(.release(let p, _, let cancelled))):
             var after = Phase.resting
             if isTap(from: start, to: p, cancelled: cancelled) {
                 if paneState != .closed, config.sides[direction]?.tapToClose ?? true {
@@ -239,15 +220,15 @@ public final class SideDrawer: Component, GestureComponent {
                 }
             }
             return settleIfDisplaced(after, at: time)
-        case (.pressedContent(let start, let onDrawer), .release(let p, _, let cancelled)):
+        case (.pressedContent(let start, let onDrawer), .touch(.release(let p, _, let cancelled))):
             var after = Phase.resting
             if isTap(from: start, to: p, cancelled: cancelled) {
                 if onDrawer { after = tapDrawer(at: p, time: time) ?? after } else { emitAction(paneHit(at: p), at: time) }
             }
             return settleIfDisplaced(after, at: time)
-        case (.scrollingPane, .release), (.ignoringGesture, .release):
+        case (.scrollingPane, .touch(.release)), (.ignoringGesture, .touch(.release)):
             return settleIfDisplaced(.resting, at: time)
-        case (.resting, .release), (.moving, .release):
+        case (.resting, .touch(.release)), (.moving, .touch(.release)):
             return phase                                  // no gesture, or a blocked finger
         case (_, .setState(let state, let dir, let interruptible, let then)):
             if state == paneState && (state == .closed || dir == direction), case .resting = phase { return phase }

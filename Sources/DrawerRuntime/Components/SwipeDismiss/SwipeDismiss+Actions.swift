@@ -2,7 +2,7 @@ import PanelRenderer
 
 /// The card's programmatic side: typed actions, their string form at the edge (touch-script
 /// `do` lines), and Back.
-extension SwipeDismiss {
+extension SwipeDismiss: TypedActions {
     /// Everything a program can ask of a swipe-to-dismiss card.
     public enum Action: Equatable, Sendable {
         /// Slides the card in (nothing when it is already presented).
@@ -35,10 +35,6 @@ extension SwipeDismiss {
         case "dismiss": return .dismiss
         default: throw ActionError("swipe_dismiss has no action '\(name)' (present, dismiss)")
         }
-    }
-
-    public func perform(_ name: String, _ args: [String], at time: Instant) throws(ActionError) {
-        apply(try action(named: name, args), at: time)
     }
 
     /// Back dismisses a presented card.

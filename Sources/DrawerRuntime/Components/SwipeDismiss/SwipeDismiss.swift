@@ -35,11 +35,9 @@ public final class SwipeDismiss: Component, GestureComponent {
         case returning(from: Double, start: Instant)
     }
 
-    enum Input {
-        case press(Point)
-        case move(Point)
-        /// `velocity`: pt/s, positive downward.
-        case release(Point, velocity: Double, cancelled: Bool)
+    enum Input: TouchInput {
+        /// A step of the gesture (velocities pt/s, positive downward).
+        case touch(TouchTracker.Step)
         case present
         case dismiss
         /// Idle reset: back to the configured home state, cancelling any gesture.
@@ -51,7 +49,8 @@ public final class SwipeDismiss: Component, GestureComponent {
         case tick
     }
 
-    private(set) var phase: Phase
+    /// Assigned only by `transition`.
+    var phase: Phase
     /// The card's offset below its presented place, points (docs/formats.md, State file:
     /// `offset_pt`).
     public private(set) var offset: Double
@@ -141,46 +140,30 @@ public final class SwipeDismiss: Component, GestureComponent {
 
     public func handle(_ t: TouchEvent) { handleTouch(t) }
 
-    func gesture(_ step: TouchTracker.Step, at time: Instant) {
-        switch step {
-        case .press(let p): transition(.press(p), at: time)
-        case .move(let p): transition(.move(p), at: time)
-        case .release(let p, let v, let cancelled): transition(.release(p, velocity: v.y, cancelled: cancelled), at: time)
+    var holdsContentPress: Bool {
+        switch phase {
+        case .pressed: true
+        case .hidden, .presenting, .resting, .scrolling, .scrollFling, .dragging, .dismissing, .returning: false
         }
     }
 
-    func pressedContent(at p: Point) -> ContentHit? {
-        if case .pressed = phase { return contentHit(at: p) }
-        return nil
-    }
-
-    var mayStillTap: Bool {
-        if case .pressed = phase { return true }
-        return false
-    }
-
-    /// All state changes go through here: the one assignment of `phase`.
-    func transition(_ input: Input, at time: Instant) {
-        phase = next(phase, input, at: time)
-    }
-
     /// The phase after `input` in `phase`, with its effects (offset, scroll, status events).
-    private func next(_ phase: Phase, _ input: Input, at time: Instant) -> Phase {
+    func next(_ phase: Phase, _ input: Input, at time: Instant) -> Phase {
         switch (phase, input) {
         // Touches: a finger catches a presenting or returning card where it is; a card that
         // is already leaving (status `initiated`) finishes, so `completed` always follows.
-        case (.presenting(var m), .press(let p)):
+        case (.presenting(var m), .touch(.press(let p))):
             m.advance(to: time)
             offset = max(0, m.value)
             return .pressed(start: p, translation0: rules.translation(offset: offset))
-        case (.returning(let from, let start), .press(let p)):
+        case (.returning(let from, let start), .touch(.press(let p))):
             offset = rules.returnOffset(from: from, elapsed: (time - start).seconds) ?? 0
             return .pressed(start: p, translation0: rules.translation(offset: offset))
-        case (.resting, .press(let p)), (.scrollFling, .press(let p)):
+        case (.resting, .touch(.press(let p))), (.scrollFling, .touch(.press(let p))):
             return .pressed(start: p, translation0: 0)
-        case (.hidden, .press), (.pressed, .press), (.scrolling, .press), (.dragging, .press), (.dismissing, .press):
+        case (.hidden, .touch(.press)), (.pressed, .touch(.press)), (.scrolling, .touch(.press)), (.dragging, .touch(.press)), (.dismissing, .touch(.press)):
             return phase
-        case (.pressed(let start, let t0), .move(let p)):
+        case (.pressed(let start, let t0), .touch(.move(let p))):
             guard startsVerticalDrag(from: start, to: p) else { return phase }
             // Dismiss only from the list's top edge with the finger going down (or when the
             // card is already off its place); otherwise the list scrolls.
@@ -189,7 +172,7 @@ public final class SwipeDismiss: Component, GestureComponent {
                 return next(.dragging(anchorY: start.y - t0), input, at: time)
             }
             return next(.scrolling(lastY: start.y), input, at: time)
-        case (.dragging(let anchorY), .move(let p)):
+        case (.dragging(let anchorY), .touch(.move(let p))):
             let t = p.y - anchorY
             guard t < 0, maxScroll > 0 else {
                 offset = rules.offset(translation: t)
@@ -198,7 +181,7 @@ public final class SwipeDismiss: Component, GestureComponent {
             // Back above where the dismissal began: the list takes the rest of the travel.
             offset = 0
             return next(.scrolling(lastY: anchorY), input, at: time)
-        case (.scrolling(let lastY), .move(let p)):
+        case (.scrolling(let lastY), .touch(.move(let p))):
             let s = scrollOffset - (p.y - lastY)
             guard s < 0 else {
                 scrollOffset = min(s, maxScroll)
@@ -208,10 +191,11 @@ public final class SwipeDismiss: Component, GestureComponent {
             scrollOffset = 0
             offset = rules.offset(translation: -s)
             return .dragging(anchorY: p.y + s)
-        case (.hidden, .move), (.presenting, .move), (.resting, .move), (.scrollFling, .move), (.dismissing, .move),
-             (.returning, .move):
+        case (.hidden, .touch(.move)), (.presenting, .touch(.move)), (.resting, .touch(.move)), (.scrollFling, .touch(.move)), (.dismissing, .touch(.move)),
+             (.returning, .touch(.move)):
             return phase
-        case (.dragging(let anchorY), .release(let p, let v, let cancelled)):
+        case (.dragging(let anchorY), .touch(.release(let p, let velocity, let cancelled))):
+            let v = velocity.y
             // The RAW translation decides, even when sticky (the article's rule).
             if !cancelled, rules.shouldDismiss(translation: p.y - anchorY, velocity: v) {
                 // The card's own speed: a sticky card moves at half the finger's.
@@ -219,7 +203,7 @@ public final class SwipeDismiss: Component, GestureComponent {
             }
             emit(.cancelled, at: time)   // fires at release, before the return animates
             return offset > 0 ? .returning(from: offset, start: time) : .resting
-        case (.pressed(let start, _), .release(let p, _, let cancelled)):
+        case (.pressed(let start, _), .touch(.release(let p, _, let cancelled))):
             let after: Phase = offset > 0 ? .returning(from: offset, start: time) : .resting
             guard isTap(from: start, to: p, cancelled: cancelled) else { return after }
             if config.showsCloseButton, closeButtonFrame.insetBy(dx: -7, dy: -7).contains(p) {
@@ -227,13 +211,14 @@ public final class SwipeDismiss: Component, GestureComponent {
             }
             emitAction(contentHit(at: p), at: time)
             return after
-        case (.scrolling, .release(_, let v, let cancelled)):
+        case (.scrolling, .touch(.release(_, let velocity, let cancelled))):
+            let v = velocity.y
             if !cancelled, let fling = ContentFling(offset: scrollOffset, fingerVelocity: v, maxOffset: maxScroll, at: time) {
                 return .scrollFling(fling)
             }
             return .resting
-        case (.hidden, .release), (.presenting, .release), (.resting, .release), (.scrollFling, .release),
-             (.dismissing, .release), (.returning, .release):
+        case (.hidden, .touch(.release)), (.presenting, .touch(.release)), (.resting, .touch(.release)), (.scrollFling, .touch(.release)),
+             (.dismissing, .touch(.release)), (.returning, .touch(.release)):
             return phase
         case (.hidden, .present):
             offset = rules.height
