@@ -28,8 +28,9 @@ public final class SwipeDismiss: Component, GestureComponent {
         case scrolling(lastY: Double)
         /// The list glides on after a scroll (the card stays put).
         case scrollFling(ContentFling)
-        /// The dismiss drag: the raw translation is the finger's y minus `anchorY`.
-        case dragging(anchorY: Double)
+        /// The dismiss drag: `translation` is the finger's raw travel the card has taken (the
+        /// offset follows from it; negative past the card's place when the list cannot scroll).
+        case dragging(lastY: Double, translation: Double)
         /// `velocity`: the finger's at release when the slide carries it on (pt/s), else nil.
         case dismissing(from: Double, start: Instant, velocity: Double?)
         case returning(from: Double, start: Instant)
@@ -165,39 +166,19 @@ public final class SwipeDismiss: Component, GestureComponent {
             return phase
         case (.pressed(let start, let t0), .touch(.move(let p))):
             guard startsVerticalDrag(from: start, to: p) else { return phase }
-            // Dismiss only from the list's top edge with the finger going down (or when the
-            // card is already off its place); otherwise the list scrolls.
-            let dy = p.y - start.y
-            if offset > 0 || maxScroll <= 0 || (dy > 0 && scrollOffset <= 0) {
-                return next(.dragging(anchorY: start.y - t0), input, at: time)
-            }
-            return next(.scrolling(lastY: start.y), input, at: time)
-        case (.dragging(let anchorY), .touch(.move(let p))):
-            let t = p.y - anchorY
-            guard t < 0, maxScroll > 0 else {
-                offset = rules.offset(translation: t)
-                return phase
-            }
-            // Back above where the dismissal began: the list takes the rest of the travel.
-            offset = 0
-            return next(.scrolling(lastY: anchorY), input, at: time)
+            return shareStep(from: start.y, translation: t0, to: p.y, else: phase)
+        case (.dragging(let lastY, let t), .touch(.move(let p))):
+            return shareStep(from: lastY, translation: t, to: p.y, else: phase)
         case (.scrolling(let lastY), .touch(.move(let p))):
-            let s = scrollOffset - (p.y - lastY)
-            guard s < 0 else {
-                scrollOffset = min(s, maxScroll)
-                return .scrolling(lastY: p.y)
-            }
-            // The list hit its top edge with the finger still going down: dismiss drag.
-            scrollOffset = 0
-            offset = rules.offset(translation: -s)
-            return .dragging(anchorY: p.y + s)
+            return shareStep(from: lastY, translation: 0, to: p.y, else: phase)
         case (.hidden, .touch(.move)), (.presenting, .touch(.move)), (.resting, .touch(.move)), (.scrollFling, .touch(.move)), (.dismissing, .touch(.move)),
              (.returning, .touch(.move)):
             return phase
-        case (.dragging(let anchorY), .touch(.release(let p, let velocity, let cancelled))):
+        case (.dragging(let lastY, let t), .touch(.release(let p, let velocity, let cancelled))):
             let v = velocity.y
-            // The RAW translation decides, even when sticky (the article's rule).
-            if !cancelled, rules.shouldDismiss(translation: p.y - anchorY, velocity: v) {
+            // The RAW translation decides, even when sticky (the article's rule), up to where
+            // the finger lifted.
+            if !cancelled, rules.shouldDismiss(translation: t + p.y - lastY, velocity: v) {
                 // The card's own speed: a sticky card moves at half the finger's.
                 return startDismiss(at: time, velocity: config.usesReleaseVelocity ? (config.isSticky ? v / 2 : v) : nil)
             }
@@ -280,6 +261,28 @@ public final class SwipeDismiss: Component, GestureComponent {
              (.returning, .contentMoved):
             return phase                       // the offset itself is already moved
         }
+    }
+
+    /// One finger step (from `lastY` to `y`, points, down positive) shared between the card
+    /// (its raw translation `translation`) and its list through the runtime's one nested-scroll
+    /// protocol, in one gesture both ways: finger down scrolls the list back to its top first,
+    /// then drags the card; finger up brings the card back to its place first, then scrolls the
+    /// list. The list never bounces; past its end the travel is lost. The card's share past its
+    /// place (a list with nothing to scroll) stays in the translation, so a finger that turns
+    /// back pays it back before the card moves, as the article's finger translation does.
+    /// The phase after it is the one of whoever took the step, `unchanged` when it moved not.
+    private func shareStep(from lastY: Double, translation: Double, to y: Double, else unchanged: Phase) -> Phase {
+        let dy = y - lastY
+        guard dy != 0 else { return unchanged }
+        var nested = NestedScrollCoordinator(policy: .resizeFirst, containerPosition: translation,
+                                             containerRange: 0 ... .infinity,
+                                             contentOffset: scrollOffset, contentRange: 0...max(maxScroll, scrollOffset),
+                                             showsOverflow: [.container])
+        _ = nested.drag(by: dy)
+        scrollOffset = nested.contentOffset
+        let t = nested.containerPosition + (nested.overflowOwner == .container ? nested.overflow : 0)
+        offset = rules.offset(translation: t)
+        return nested.releaseRecipient == .container ? .dragging(lastY: y, translation: t) : .scrolling(lastY: y)
     }
 
     private func startDismiss(at time: Instant, velocity: Double? = nil) -> Phase {
