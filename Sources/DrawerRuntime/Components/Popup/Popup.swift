@@ -232,19 +232,22 @@ public final class Popup: Component, GestureComponent {
             guard abs(d.y) >= abs(d.x) else { return .ignoring }
             return next(.scrolling(lastY: start.y), input, at: time)
         case (.scrolling(let lastY), .touch(.move(let p))):
-            let dy = p.y - lastY
+            // One step shared between the content and the closing drag through the runtime's
+            // nested-scroll protocol: finger down scrolls the content back to its top first,
+            // then the rest of the step starts closing, from where the finger is (no jump),
+            // with the content pinned at its top for the rest of the gesture. The bar does not
+            // take the step when closing by gesture is off.
+            let style = config.gestureStyle(opening: false)
             let maxScroll = content?.maxScrollOffset(viewportHeight: contentViewportHeight) ?? 0
-            guard dy > 0, dy > scrollOffset, config.gestureStyle(opening: false) != .none else {
-                scrollOffset = min(max(scrollOffset - dy, 0), maxScroll)
-                return .scrolling(lastY: p.y)
-            }
-            // At the top edge and moving down: closing takes over from here, the content
-            // stays pinned at its top, and the bar starts where the finger is (no jump).
-            let rest = dy - scrollOffset
-            scrollOffset = 0
-            let origin = p.y - rest
-            return next(config.gestureStyle(opening: false) == .snap ? .snapClosing(originY: origin)
-                                                                     : .draggingClosed(originY: origin), input, at: time)
+            var nested = NestedScrollCoordinator(policy: .resizeFirst, containerPosition: 0,
+                                                 containerRange: 0...(style == .none ? 0 : .infinity),
+                                                 contentOffset: min(max(scrollOffset, 0), maxScroll), contentRange: 0...maxScroll,
+                                                 showsOverflow: [])
+            let split = nested.drag(by: p.y - lastY)
+            scrollOffset = nested.contentOffset
+            guard split.container > 0 else { return .scrolling(lastY: p.y) }
+            let origin = p.y - split.container
+            return next(style == .snap ? .snapClosing(originY: origin) : .draggingClosed(originY: origin), input, at: time)
         case (.draggingClosed(let originY), .touch(.move(let p))):
             percent = rules.percent(barMaxY: min(max(p.y - originY, 0), rules.dockY))
             return phase
