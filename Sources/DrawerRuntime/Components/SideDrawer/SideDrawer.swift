@@ -187,7 +187,13 @@ public final class SideDrawer: Component, GestureComponent {
             return next(.dragging(origin: rules.isHorizontal ? start.x : start.y, startDistance: s0, direction: dir),
                         input, at: time)
         case (.scrollingPane(let lastY), .touch(.move(let p))):
-            paneScroll = min(max(paneScroll - (p.y - lastY), 0), maxPaneScroll)
+            // The runtime's one nested-scroll protocol, with a pane that cannot move across its
+            // axis: the page takes the whole step, clamped (a pane page does not bounce).
+            var nested = NestedScrollCoordinator(policy: .scrollFirst, containerPosition: 0, containerRange: 0...0,
+                                                 contentOffset: min(max(paneScroll, 0), maxPaneScroll),
+                                                 contentRange: 0...maxPaneScroll, showsOverflow: [])
+            _ = nested.drag(by: p.y - lastY)
+            paneScroll = nested.contentOffset
             return .scrollingPane(lastY: p.y)
         case (.pressedContent(let start, _), .touch(.move(let p))):
             return leftSlop(from: start, to: p) ? .ignoringGesture : phase
