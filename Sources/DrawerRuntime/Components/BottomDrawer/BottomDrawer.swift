@@ -129,6 +129,7 @@ public final class BottomDrawer: Component, GestureComponent {
         case tick
     }
 
+    /// The press landed on the dimming, outside the card: its lift there is a tap on it.
     private var pressedOnDimming = false
 
     /// The phase after `input` in `phase`, with its effects (height, position, events).
