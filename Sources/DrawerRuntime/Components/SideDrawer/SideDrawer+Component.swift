@@ -36,8 +36,7 @@ extension SideDrawer: TypedActions {
             transition(animated ? .setState(state, d, interruptible: interruptible ?? config.allowUserInterruption, then: .none)
                                 : .jump(state, d), at: time)
         case .close(let animated, let interruptible):
-            transition(animated ? .setState(.closed, .none, interruptible: interruptible ?? config.allowUserInterruption, then: .none)
-                                : .jump(.closed, .none), at: time)
+            close(animated: animated, interruptible: interruptible, at: time)
         case .bounce(let d):
             guard config.sides[d] != nil else {
                 throw ActionError("bounce takes a direction with a drawer: \(rules.directions.map(\.rawValue).joined(separator: ", "))")
@@ -56,9 +55,9 @@ extension SideDrawer: TypedActions {
         try apply(.open(side: side, wide: false, animated: animated, interruptible: nil), at: time)
     }
 
-    /// Closes the open drawer.
-    public func close(animated: Bool = true, at time: Instant) {
-        transition(animated ? .setState(.closed, .none, interruptible: config.allowUserInterruption, then: .none)
+    /// Closes the open drawer; `interruptible` nil: the configured `allow_user_interruption`.
+    public func close(animated: Bool = true, interruptible: Bool? = nil, at time: Instant) {
+        transition(animated ? .setState(.closed, .none, interruptible: interruptible ?? config.allowUserInterruption, then: .none)
                             : .jump(.closed, .none), at: time)
     }
 
