@@ -4,6 +4,7 @@ import Foundation
 import PanelRenderer
 #if canImport(Glibc)
 import Glibc
+import PanelKiosk
 #endif
 
 struct Preview: ParsableCommand {

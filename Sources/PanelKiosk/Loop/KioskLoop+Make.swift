@@ -3,21 +3,25 @@ import PanelRenderer
 
 /// The two ways to make the real-time loop: on the display, or headless in memory.
 extension KioskLoop {
-    struct Options {
-        var startNS: UInt64
-        var frameLimit: Int?
-        var eventsPath: String?
-        var tracePath: String?
-        var recordPath: String?
+    package struct Options {
+        package var startNS: UInt64
+        package var frameLimit: Int?
+        package var eventsPath: String?
+        package var tracePath: String?
+        package var recordPath: String?
         /// At a clean exit: what the CRTC scans out (headless: the last frame shown).
-        var captureScanoutPath: String?
+        package var captureScanoutPath: String?
         /// At a clean exit: what the CRTC composes (display only).
-        var captureWritebackPath: String?
+        package var captureWritebackPath: String?
+
+        package init(startNS: UInt64, frameLimit: Int? = nil, eventsPath: String? = nil) {
+            self.startNS = startNS; self.frameLimit = frameLimit; self.eventsPath = eventsPath
+        }
     }
 
     /// The board's display (DRM/KMS) as the sink. With `wait` and the board's consent it waits
     /// for a display that is not there yet; nil when stopped while waiting.
-    static func onDisplay(app: AppConfig, board: BoardConfig, wait: Bool, _ options: Options) throws -> KioskLoop? {
+    package static func onDisplay(app: AppConfig, board: BoardConfig, wait: Bool, _ options: Options) throws -> KioskLoop? {
         guard let output = try DisplayWait.open(try DRMSink.outputConfiguration(for: board),
                                                 wait: wait && board.waitForDisplay) else { return nil }
         let sink = DRMSink(output: output)
@@ -41,7 +45,7 @@ extension KioskLoop {
 
     /// Frames in memory at the board's refresh rate (`run --headless`); the rest as on the
     /// device: touch from libinput where there is a device, the control socket, blanking, reload.
-    static func headless(app: AppConfig, geometry: FrameGeometry, _ options: Options) throws -> KioskLoop {
+    package static func headless(app: AppConfig, geometry: FrameGeometry, _ options: Options) throws -> KioskLoop {
         let sink = try HeadlessSink(widthPx: geometry.widthPx, heightPx: geometry.heightPx,
                                     refreshHz: geometry.board.mode?.refreshHz ?? 60)
         printError("panel-kiosk: headless: \(sink.description)")
@@ -49,21 +53,9 @@ extension KioskLoop {
                                   touch: TouchSetup(board: geometry.board, uiWidthPx: geometry.widthPx, uiHeightPx: geometry.heightPx))
     }
 
-    /// A desktop window at the board's size (`panel-kiosk preview`); the rest as headless: the
-    /// control socket, blanking, reload, and the app file's problems shown over the screen.
-    static func inWindow(app: AppConfig, geometry: FrameGeometry, zoom: Double, _ options: Options) throws -> KioskLoop {
-        let sink = try WindowSink(widthPx: geometry.widthPx, heightPx: geometry.heightPx,
-                                  refreshHz: geometry.board.mode?.refreshHz ?? 60, zoom: zoom,
-                                  title: "panel-kiosk preview: \(app.name)")
-        printError("panel-kiosk: preview: \(sink.description); mouse = finger, Esc = Back, S = screenshot, D = repainted areas, Z = zoom")
-        let kiosk = try withoutDisplay(sink: sink, app: app, geometry: geometry, options, status: "previewing \(app.name)", touch: nil)
-        kiosk.runtime.showsProblems = true
-        return kiosk
-    }
-
     /// The loop around a sink that is not the device's display: no virtual terminal, no
     /// backlight; everything else as on the device.
-    private static func withoutDisplay(sink: FrameSink & CapturingSink, app: AppConfig, geometry: FrameGeometry, _ options: Options,
+    package static func withoutDisplay(sink: FrameSink & CapturingSink, app: AppConfig, geometry: FrameGeometry, _ options: Options,
                                        status: String, touch: TouchSetup?) throws -> KioskLoop {
         sink.captureScanoutPath = options.captureScanoutPath
         let runtime = try KioskRuntime(app: app, geometry: geometry, eventsPath: options.eventsPath,
@@ -76,13 +68,12 @@ extension KioskLoop {
 }
 
 /// A sink that can write the last frame it showed at exit (`--capture-scanout`).
-protocol CapturingSink: AnyObject {
+package protocol CapturingSink: AnyObject {
     var captureScanoutPath: String? { get set }
 }
 extension HeadlessSink: CapturingSink {}
-extension WindowSink: CapturingSink {}
 
 /// A board file, its problems as one message.
-func loadBoard(_ path: String) throws -> BoardConfig {
+package func loadBoard(_ path: String) throws -> BoardConfig {
     do { return try BoardConfig.load(path: path) } catch { throw Failure(error.description) }
 }

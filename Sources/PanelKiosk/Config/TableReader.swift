@@ -3,11 +3,12 @@ import PanelRenderer
 
 /// Collects the problems of one validation pass. A class so every nested table reader adds
 /// to the same list.
-final class DiagnosticSink {
-    private(set) var items: [Diagnostic] = []
-    func add(_ d: Diagnostic) { items.append(d) }
+package final class DiagnosticSink {
+    package private(set) var items: [Diagnostic] = []
+    package init() {}
+    package func add(_ d: Diagnostic) { items.append(d) }
     func error(_ node: ConfigNode, _ message: String) { add(node.diagnostic(message)) }
-    var sorted: [Diagnostic] {
+    package var sorted: [Diagnostic] {
         items.sorted { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }
     }
 }

@@ -1,16 +1,16 @@
 import PanelRenderer
 
 /// A board file (docs/config.md, Board file): the hardware a kiosk runs on.
-struct BoardConfig: Equatable, Sendable {
+package struct BoardConfig: Equatable, Sendable {
     enum Rotation: Int, Sendable, CaseIterable { case r0 = 0, r90 = 90, r180 = 180, r270 = 270 }
-    struct ModeRequest: Equatable, Sendable { var width: Int; var height: Int; var refreshHz: Int? }
+    package struct ModeRequest: Equatable, Sendable { package var width: Int; package var height: Int; package var refreshHz: Int? }
 
     var name = "default"
     // [display]
     var device = "auto"                 // `auto`, a path, or a /dev/dri/by-path/ name
     var driver: String?                 // with `auto`: only DRM devices of this kernel driver (vc4, drm-rp1-dsi, tilcdc)
     var connector = "auto"
-    var mode: ModeRequest?              // nil = auto (preferred, else largest)
+    package var mode: ModeRequest?              // nil = auto (preferred, else largest)
     var rotation = Rotation.r0
     var scale = 1.0                     // pixels per point
     var physicalMM: Size?
@@ -32,13 +32,21 @@ struct BoardConfig: Equatable, Sendable {
     var stopServices: [String] = []
 
     /// The offscreen default (docs/formats.md, Command line): 800x480 at scale 1.
-    static let offscreenDefault = BoardConfig(name: "offscreen", mode: ModeRequest(width: 800, height: 480, refreshHz: 60))
+    static let offscreenDefault: BoardConfig = {
+        var b = BoardConfig()
+        b.name = "offscreen"
+        b.mode = ModeRequest(width: 800, height: 480, refreshHz: 60)
+        return b
+    }()
+
+    /// Every setting at its default (a board file with nothing in it).
+    package init() {}
 
     static func load(path: String) throws(DiagnosticList) -> BoardConfig {
         try ConfigLoader.validated(path: path) { parse($0, sink: $1) }
     }
 
-    static func parse(_ root: ConfigNode, sink: DiagnosticSink) -> BoardConfig {
+    package static func parse(_ root: ConfigNode, sink: DiagnosticSink) -> BoardConfig {
         var b = BoardConfig()
         guard var top = TableReader(root, name: "", sink: sink) else { return b }
         b.name = top.string("name") ?? {
@@ -103,7 +111,7 @@ struct BoardConfig: Equatable, Sendable {
         return nil
     }
 
-    static func parseMode(_ s: String) -> ModeRequest? {
+    package static func parseMode(_ s: String) -> ModeRequest? {
         let parts = s.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count <= 2 else { return nil }
         let wh = parts[0].split(separator: "x", omittingEmptySubsequences: false)

@@ -1,11 +1,11 @@
 import PanelRenderer
 
 /// The frame's size in pixels and the points-to-pixels scale, from a board file or --size.
-struct FrameGeometry: Equatable {
-    var widthPx: Int
-    var heightPx: Int
+package struct FrameGeometry: Equatable {
+    package var widthPx: Int
+    package var heightPx: Int
     var scale: Double
-    var board: BoardConfig
+    package var board: BoardConfig
 
     var sizePt: Size { Size(Double(widthPx) / scale, Double(heightPx) / scale) }
 
@@ -15,7 +15,7 @@ struct FrameGeometry: Equatable {
         return sizePt.width / mm.width
     }
 
-    static func resolve(board path: String?, size: String?, scale: Double?) throws -> FrameGeometry {
+    package static func resolve(board path: String?, size: String?, scale: Double?) throws -> FrameGeometry {
         if let path {
             let board: BoardConfig
             do { board = try BoardConfig.load(path: path) } catch { throw Failure(error.description) }

@@ -87,7 +87,7 @@ struct TemplateError: Error, Equatable, Sendable {
 }
 
 /// A named value: text for placeholders, or rows for a list bound to it.
-enum LiveValue: Equatable, Sendable {
+package enum LiveValue: Equatable, Sendable {
     case text(String)
     case rows([ContentSpec.Row])
 

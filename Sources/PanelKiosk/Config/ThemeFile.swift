@@ -2,16 +2,16 @@ import DrawerRuntime
 import PanelRenderer
 
 /// A theme file: fonts, sizes and a light and a dark palette (docs/config.md).
-enum ThemeFile {
+package enum ThemeFile {
     static let paletteKeys = ["background", "card", "bar_background", "text", "secondary_text", "separator",
                               "accent", "grabber", "progress_track", "image_placeholder", "dimming", "shadow",
                               "pane", "drawer"]
 
-    static func load(path: String, appearance: String) throws(DiagnosticList) -> Theme {
+    package static func load(path: String, appearance: String) throws(DiagnosticList) -> Theme {
         try ConfigLoader.validated(path: path) { parse($0, appearance: appearance, sink: $1) }
     }
 
-    static func parse(_ root: ConfigNode, appearance: String, sink: DiagnosticSink) -> Theme {
+    package static func parse(_ root: ConfigNode, appearance: String, sink: DiagnosticSink) -> Theme {
         var theme = appearance == "dark" ? Theme.dark : Theme.light
         guard var top = TableReader(root, name: "", sink: sink) else { return theme }
         theme.name = top.string("name", default: "custom")

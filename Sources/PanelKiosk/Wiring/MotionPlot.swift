@@ -5,9 +5,9 @@ import PanelRenderer
 /// a component's positions with the finger over them, and their velocities, against time,
 /// with the touch-down, the lift and the phase changes (the decision at the lift: settle or
 /// glide, and the rest) marked.
-struct MotionPlot {
+package struct MotionPlot {
     /// One frame of the trace, for one component.
-    struct Frame {
+    package struct Frame {
         var tMS: Double
         var phase: String
         var position: [String: Double]
@@ -17,12 +17,12 @@ struct MotionPlot {
 
     static let maxTraceBytes = 64 << 20
 
-    let component: String
-    let frames: [Frame]
+    package let component: String
+    package let frames: [Frame]
 
     /// Reads `path`; `component` nil picks the first (by id) that moves. Errors name the file
     /// and line.
-    init(tracePath path: String, component wanted: String?) throws {
+    package init(tracePath path: String, component wanted: String?) throws {
         let bytes: [UInt8]
         do { bytes = try RegularFile.read(path, maxBytes: Self.maxTraceBytes) } catch {
             throw Failure("\(path): \(error.reason)")
@@ -114,7 +114,7 @@ struct MotionPlot {
     }
 
     /// Both charts in a `width` × `height` pixel image.
-    func draw(width: Int, height: Int, face: FontFace) throws -> Pixmap {
+    package func draw(width: Int, height: Int, face: FontFace) throws -> Pixmap {
         guard let pixmap = Pixmap(width: width, height: height) else { throw Failure("cannot allocate a \(width)x\(height) plot") }
         let canvas = Canvas(pixmap.view)
         canvas.clear(.white)

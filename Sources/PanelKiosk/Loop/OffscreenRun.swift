@@ -3,21 +3,23 @@ import PanelRenderer
 
 /// `render` and the demo's offscreen tour: the shared `KioskRuntime` played from a touch
 /// script on the simulated clock, frames written as PNG into a folder.
-struct OffscreenRun {
-    var fps = 60.0
-    var captureTimesMS: [Double] = []
-    var captureEveryFrame = false
-    var eventsPath: String?
-    var tracePath: String?
+package struct OffscreenRun {
+    package var fps = 60.0
+    package var captureTimesMS: [Double] = []
+    package var captureEveryFrame = false
+    package var eventsPath: String?
+    package var tracePath: String?
 
-    struct Outcome {
-        var runtime: KioskRuntime
-        var result: OffscreenDriver.Result
+    package init() {}
+
+    package struct Outcome {
+        package var runtime: KioskRuntime
+        package var result: OffscreenDriver.Result
         /// The PNGs written, in order (final.png last).
-        var written: [String]
+        package var written: [String]
     }
 
-    func run(app: AppConfig, geometry: FrameGeometry, script: TouchScript, into dir: String) throws -> Outcome {
+    package func run(app: AppConfig, geometry: FrameGeometry, script: TouchScript, into dir: String) throws -> Outcome {
         try makeDirectory(dir)   // first: the event log may live in it
         let runtime = try KioskRuntime(app: app, geometry: geometry, eventsPath: eventsPath, tracePath: tracePath,
                                        now: .milliseconds(0))

@@ -10,8 +10,8 @@ import PanelRenderer
 /// (the device and `run --headless`), `render` on a simulated clock; both hand it the same
 /// `InputEvent`s in UI pixels with microsecond timestamps, so a behaviour proven offscreen is
 /// the behaviour on the device.
-final class KioskRuntime {
-    private(set) var screen: Screen
+package final class KioskRuntime {
+    package private(set) var screen: Screen
     /// The screen's content that the device's program changes (`set`, `set_values`, ...).
     private(set) var live: LiveContent
     let appPath: String
@@ -31,7 +31,7 @@ final class KioskRuntime {
     /// The fingers down, in points (for the trace).
     private(set) var fingers: [Int: Point] = [:]
     /// Show an app file's problems over the screen after a reload fails (the preview).
-    var showsProblems = false
+    package var showsProblems = false
     /// What is wrong with the app file since the last reload failed (nil: nothing).
     private(set) var problem: String?
     private lazy var problemBar = ProblemBar()
@@ -88,7 +88,7 @@ final class KioskRuntime {
     }
 
     /// Whether the screen wants frames on its own (an animation, a row slide, the fade).
-    var isMoving: Bool { screen.needsFrames || blanker.isAnimating || live.isAnimating }
+    package var isMoving: Bool { screen.needsFrames || blanker.isAnimating || live.isAnimating }
 
     // MARK: input
 
@@ -283,7 +283,7 @@ final class KioskRuntime {
     }
 
     /// The state file, with the named values (docs/formats.md, State file).
-    func state(timeMS: Double) -> JSONValue {
+    package func state(timeMS: Double) -> JSONValue {
         guard case .object(var fields) = screen.state(timeMS: timeMS) else { return screen.state(timeMS: timeMS) }
         fields.append(("values", .object(live.values.keys.sorted().map { ($0, live.values[$0]!.json) })))
         return .object(fields)
@@ -308,21 +308,21 @@ final class KioskRuntime {
 /// What the blanker asks of a display (CRTC, backlight) has none to act on offscreen; the fade
 /// is drawn into the frames.
 extension KioskRuntime: ScriptedScreen {
-    func scriptTouch(_ event: InputEvent) { _ = deliver(event) }
+    package func scriptTouch(_ event: InputEvent) { _ = deliver(event) }
 
-    func scriptCall(target: String, action: String, arguments: [String], at time: Instant) throws(ActionError) {
+    package func scriptCall(target: String, action: String, arguments: [String], at time: Instant) throws(ActionError) {
         try perform(target: target, action: action, arguments: arguments, at: time)
     }
 
     /// A script's `send` line: the command as the socket would take it.
-    func scriptSend(_ json: String, at time: Instant) throws(ActionError) {
+    package func scriptSend(_ json: String, at time: Instant) throws(ActionError) {
         switch ControlCommand.parse(line: Array(json.utf8)).result {
         case .success(let command): _ = try execute(command, at: time)
         case .failure(let e): throw ActionError(e.message)
         }
     }
 
-    func advance(to time: Instant) {
+    package func advance(to time: Instant) {
         _ = advanceScreen(to: time)     // whole frames are drawn offscreen: no damage needed
         _ = tick(at: time)
     }

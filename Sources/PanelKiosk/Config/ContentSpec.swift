@@ -3,8 +3,8 @@ import PanelRenderer
 /// What an app file says a piece of content is, before it becomes scene nodes: the node's
 /// own fields (`kind`), plus what every node may have: an `id` (unique in the app file; the
 /// control socket's `set` addresses it) and `hidden` (a hidden node takes no space).
-struct ContentSpec: Equatable, Sendable {
-    struct Row: Equatable, Sendable {
+package struct ContentSpec: Equatable, Sendable {
+    package struct Row: Equatable, Sendable {
         var title: String
         var subtitle: String?
         var icon: String?
@@ -196,7 +196,7 @@ func resolve(_ path: String, _ baseDir: String) -> String {
     path.hasPrefix("/") || baseDir.isEmpty ? path : baseDir + "/" + path
 }
 
-func directory(of path: String) -> String {
+package func directory(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     return slash == path.startIndex ? "/" : String(path[..<slash])
 }

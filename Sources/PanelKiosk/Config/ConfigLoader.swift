@@ -1,8 +1,8 @@
 import PanelRenderer
 /// Reads a TOML file into a `ConfigNode` tree with positions. Syntax errors come back as one
 /// diagnostic, "TOML syntax: ...", at the line and column `TOMLParser` reports.
-enum ConfigLoader {
-    static func load(path: String) throws(DiagnosticList) -> ConfigNode {
+package enum ConfigLoader {
+    package static func load(path: String) throws(DiagnosticList) -> ConfigNode {
         let bytes: [UInt8]
         do {
             bytes = try readFileBytes(path)
@@ -47,7 +47,7 @@ enum ConfigLoader {
 }
 
 /// Reads a whole file as UTF-8; errors name the file and the reason.
-func readTextFile(_ path: String) throws -> String {
+package func readTextFile(_ path: String) throws -> String {
     guard let s = String(validating: try readFileBytes(path), as: UTF8.self) else {
         throw FileError(path: path, reason: "not valid UTF-8 text")
     }

@@ -10,9 +10,9 @@ import Glibc
 /// moment the sink was made), so the loop, its timing and everything it serves (touch, the
 /// control socket, blanking, reload) behave as on the device. The last frame shown is kept
 /// for `--capture-scanout`.
-final class HeadlessSink: FrameSink {
+package final class HeadlessSink: FrameSink {
     let widthPx: Int, heightPx: Int
-    let frameIntervalNS: UInt64
+    package let frameIntervalNS: UInt64
     private let epochNS: UInt64
     private let timer: Int32
     private weak var owner: FrameSinkOwner?
@@ -21,12 +21,12 @@ final class HeadlessSink: FrameSink {
     /// The vblank the frame handed over waits for.
     private var pendingVblankNS: UInt64?
     /// The frame shown at the last vblank.
-    var shownFrame: PixmapView { shown.view }
-    private(set) var flipCount = 0
+    package var shownFrame: PixmapView { shown.view }
+    package private(set) var flipCount = 0
     private(set) var screenActive = true
-    var captureScanoutPath: String?
+    package var captureScanoutPath: String?
 
-    init(widthPx: Int, heightPx: Int, refreshHz: Int) throws {
+    package init(widthPx: Int, heightPx: Int, refreshHz: Int) throws {
         let fd = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
         guard fd >= 0 else { throw Failure("timerfd_create: \(String(cString: strerror(errno)))") }
         guard let p = Pixmap(width: widthPx, height: heightPx) else {
@@ -43,11 +43,11 @@ final class HeadlessSink: FrameSink {
 
     deinit { Glibc.close(timer) }
 
-    var description: String { "memory (headless) \(widthPx)x\(heightPx)@\(1_000_000_000 / frameIntervalNS)" }
-    var canPresent: Bool { pendingVblankNS == nil && screenActive }
-    var isFlipPending: Bool { pendingVblankNS != nil }
+    package var description: String { "memory (headless) \(widthPx)x\(heightPx)@\(1_000_000_000 / frameIntervalNS)" }
+    package var canPresent: Bool { pendingVblankNS == nil && screenActive }
+    package var isFlipPending: Bool { pendingVblankNS != nil }
     /// A timer never misses: a late wake-up reports the vblank it was armed for.
-    var missedVblankCount: Int { 0 }
+    package var missedVblankCount: Int { 0 }
 
     /// The first vblank strictly after `ns`.
     func vblank(after ns: UInt64) -> UInt64 {
@@ -55,7 +55,7 @@ final class HeadlessSink: FrameSink {
         return epochNS + k * frameIntervalNS
     }
 
-    func present(_ frame: PixmapView, damage: [IntRect]) throws {
+    package func present(_ frame: PixmapView, damage: [IntRect]) throws {
         precondition(pendingVblankNS == nil, "present while a frame waits for its vblank")
         for r in damage { shown.view.copy(from: frame.subview(r), to: (r.x, r.y)) }
         let at = vblank(after: monotonicNanoseconds())
@@ -68,7 +68,7 @@ final class HeadlessSink: FrameSink {
         }
     }
 
-    func attach(to loop: EventLoop, owner: FrameSinkOwner) throws {
+    package func attach(to loop: EventLoop, owner: FrameSinkOwner) throws {
         self.owner = owner
         do { try loop.watch(timer) { [unowned self] in self.timerFired() } } catch { throw Failure("\(error)") }
     }
@@ -82,17 +82,17 @@ final class HeadlessSink: FrameSink {
         owner?.framesShown(vblanksNS: [at])
     }
 
-    func poll(now: UInt64) {}
-    var nextDeadline: UInt64? { nil }
+    package func poll(now: UInt64) {}
+    package var nextDeadline: UInt64? { nil }
 
-    func setScreenActive(_ on: Bool) {
+    package func setScreenActive(_ on: Bool) {
         guard on != screenActive else { return }
         screenActive = on
         printError("panel-kiosk: headless screen \(on ? "on" : "off")")
         if on { owner?.sinkReady() }
     }
 
-    func finish() -> String? {
+    package func finish() -> String? {
         guard let captureScanoutPath else { return nil }
         do { try PNGCodec.encode(shown.view, to: captureScanoutPath, ignoringAlpha: true) } catch {
             return "capture scanout to \(captureScanoutPath): \(error)"
@@ -100,9 +100,9 @@ final class HeadlessSink: FrameSink {
         return nil
     }
 
-    func close() throws {}
+    package func close() throws {}
 
-    var statistics: [(String, JSONValue)] {
+    package var statistics: [(String, JSONValue)] {
         [("device", .string("headless")), ("driver", .string("memory")), ("connector", .string("none")),
          ("mode", .string("\(widthPx)x\(heightPx)@\(1_000_000_000 / frameIntervalNS)")),
          ("rotation", .number(0)), ("rotate_in", .string("none"))]

@@ -3,9 +3,9 @@ import PanelRenderer
 
 /// One `[[component]]` of an app file, validated, ready to be built into a live component.
 /// Each kind contributes a parser (in its own `ComponentSpec+Kind.swift`) to `parsers`.
-struct ComponentSpec: Sendable {
-    var id: String
-    var kind: String
+package struct ComponentSpec: Sendable {
+    package var id: String
+    package var kind: String
     /// Every content tree the component shows (its content, pages, panes), for checks that
     /// look across the whole app file (duplicate ids, placeholders without a value).
     var contents: [ContentSpec] = []

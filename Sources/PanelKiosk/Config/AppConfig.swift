@@ -6,7 +6,7 @@ import PanelRenderer
 
 /// An app file: the screens of one kiosk (docs/config.md; the shipped examples:
 /// docs/formats.md, Example files).
-struct AppConfig: Sendable {
+package struct AppConfig: Sendable {
     enum BackgroundSpec: Equatable, Sendable {
         case color(Color)
         case gradient(top: Color, bottom: Color)
@@ -14,21 +14,21 @@ struct AppConfig: Sendable {
     }
 
     var path: String
-    var name = "panel-kiosk"
-    var themePath: String?
-    var appearance = "light"
+    package var name = "panel-kiosk"
+    package var themePath: String?
+    package var appearance = "light"
     var direction = LayoutDirection.leftToRight
     /// nil: the theme's background colour for the chosen appearance.
     var background: BackgroundSpec?
     var backgroundContent: ContentSpec?
-    var components: [ComponentSpec] = []
+    package var components: [ComponentSpec] = []
     var controlSocket: String?
     var controlSocketMode = 0o660
     var idleResetS: Double?
     /// `[values]`: the named values' starting values.
     var values: [String: LiveValue] = [:]
     /// `[data] file`: a JSON object of values, applied whenever it changes.
-    var dataFile: String?
+    package var dataFile: String?
 
     /// Every content tree of the app: the background's, then each component's.
     var contents: [ContentSpec] { [backgroundContent].compactMap { $0 } + components.flatMap(\.contents) }
@@ -39,7 +39,7 @@ struct AppConfig: Sendable {
         try ConfigLoader.validated(path: path) { parse($0, path: path, sink: $1) }
     }
 
-    static func parse(_ root: ConfigNode, path: String, sink: DiagnosticSink) -> AppConfig {
+    package static func parse(_ root: ConfigNode, path: String, sink: DiagnosticSink) -> AppConfig {
         var app = AppConfig(path: path)
         let base = directory(of: path)
         guard var top = TableReader(root, name: "", sink: sink) else { return app }

@@ -17,9 +17,9 @@ import Glibc
 ///   the control socket (`KioskServices`), plus SIGHUP and file changes for reload.
 ///
 /// `render` drives the same `KioskRuntime` from a touch script on a simulated clock.
-final class KioskLoop: FrameSinkOwner {
-    let runtime: KioskRuntime
-    let sink: FrameSink
+package final class KioskLoop: FrameSinkOwner {
+    package let runtime: KioskRuntime
+    package let sink: FrameSink
     let services: KioskServices
     let loop: EventLoop
     private let signals: SignalDescriptor
@@ -80,7 +80,7 @@ final class KioskLoop: FrameSinkOwner {
     }
 
     /// Where touch comes from on the device: libinput's seat or the board's device paths.
-    struct TouchSetup {
+    package struct TouchSetup {
         var backend: LibinputSource.Backend
         var transform: TouchTransform
         var calibration: [Double]
@@ -94,7 +94,7 @@ final class KioskLoop: FrameSinkOwner {
     }
 
     /// Runs until a signal, a failure or the frame limit; returns an error message or nil.
-    func run() -> String? {
+    package func run() -> String? {
         drawAndPresent(showingAt: monotonicNanoseconds())
         while !loop.stopped && failure == nil {
             do {
@@ -198,7 +198,7 @@ final class KioskLoop: FrameSinkOwner {
 
     // MARK: FrameSinkOwner
 
-    func framesShown(vblanksNS: [UInt64]) {
+    package func framesShown(vblanksNS: [UInt64]) {
         for t in vblanksNS {
             services.heartbeat.flipCompleted(at: Instant(nanoseconds: Int64(t)))
             if firstVblankSeenNS == nil { firstVblankSeenNS = monotonicNanoseconds() }
@@ -209,12 +209,12 @@ final class KioskLoop: FrameSinkOwner {
         shownVblankNS = vblanksNS.last
     }
 
-    func deliver(_ event: InputEvent) { apply(runtime.deliver(event)) }
-    func stopRequested() { loop.stop() }
-    func needsFullRepaint() { runtime.needsDraw = true; runtime.fullRepaint = true }
-    func sinkReady() { runtime.needsDraw = true }
-    func sinkFailed(_ message: String) { fail(message) }
-    func sinkStatus(_ text: String, displayStopped: Bool) {
+    package func deliver(_ event: InputEvent) { apply(runtime.deliver(event)) }
+    package func stopRequested() { loop.stop() }
+    package func needsFullRepaint() { runtime.needsDraw = true; runtime.fullRepaint = true }
+    package func sinkReady() { runtime.needsDraw = true }
+    package func sinkFailed(_ message: String) { fail(message) }
+    package func sinkStatus(_ text: String, displayStopped: Bool) {
         services.heartbeat.status(text)
         if displayStopped { services.heartbeat.displayStopped() }
     }
@@ -222,7 +222,7 @@ final class KioskLoop: FrameSinkOwner {
     // MARK: statistics
 
     /// `run --stats` (docs/formats.md, Run statistics).
-    func statistics() -> JSONValue {
+    package func statistics() -> JSONValue {
         let render = runtime.renderMS
         return .object(sink.statistics + [
             ("frames", .number(Double(runtime.framesDrawn))), ("flips", .number(Double(sink.flipCount))),

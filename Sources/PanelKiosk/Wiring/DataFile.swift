@@ -5,12 +5,12 @@ import PanelRenderer
 /// by renaming a new file over it), applied like `set_values` whenever it changes. The file
 /// is read whole, at most `maxBytes`; a malformed one is reported with its line and column
 /// and the values shown stay as they were.
-enum DataFile {
+package enum DataFile {
     static let maxBytes = 4 << 20
 
     /// The values in `path`; the error is `path:line:col: message` for a file that is not a
     /// JSON object of values.
-    static func read(_ path: String) throws(DataFileError) -> [String: LiveValue] {
+    package static func read(_ path: String) throws(DataFileError) -> [String: LiveValue] {
         let bytes: [UInt8]
         do { bytes = try RegularFile.read(path, maxBytes: maxBytes) } catch {
             throw DataFileError(file: path, line: 1, column: 1, message: error.reason)
@@ -86,10 +86,10 @@ enum DataFile {
 }
 
 /// `data.json:3:12: message`.
-struct DataFileError: Error, CustomStringConvertible, Sendable {
-    var file: String
-    var line: Int
-    var column: Int
-    var message: String
-    var description: String { "\(file):\(line):\(column): \(message)" }
+package struct DataFileError: Error, CustomStringConvertible, Sendable {
+    package var file: String
+    package var line: Int
+    package var column: Int
+    package var message: String
+    package var description: String { "\(file):\(line):\(column): \(message)" }
 }

@@ -15,7 +15,7 @@ func makeDirectory(_ path: String) throws {
 
 /// Writes a whole file. Every step is checked, the close too: a full disk (ENOSPC) often
 /// shows only when buffered data is flushed at `fclose`.
-func writeTextFile(_ path: String, _ text: String) throws {
+package func writeTextFile(_ path: String, _ text: String) throws {
     guard let f = fopen(path, "wb") else {
         throw Failure("cannot write \(path): \(String(cString: strerror(errno)))")
     }

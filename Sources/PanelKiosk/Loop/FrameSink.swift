@@ -8,7 +8,7 @@ import PanelRenderer
 /// Two sinks: `DRMSink` (the display, vblank-timed page flips) and `HeadlessSink` (frames in
 /// memory, vblanks from a timer at the board's refresh rate). Everything else in the loop is
 /// the same for both.
-protocol FrameSink: AnyObject {
+package protocol FrameSink: AnyObject {
     /// What the loop prints and reports, e.g. "/dev/dri/card0 (Virtual-1) 1024x768@60".
     var description: String { get }
     var frameIntervalNS: UInt64 { get }
@@ -42,7 +42,7 @@ protocol FrameSink: AnyObject {
 }
 
 /// What a sink tells the loop.
-protocol FrameSinkOwner: AnyObject {
+package protocol FrameSinkOwner: AnyObject {
     /// Frames reached the glass at these vblanks (CLOCK_MONOTONIC ns), oldest first.
     func framesShown(vblanksNS: [UInt64])
     /// The sink lost its frame (a display set up again): repaint everything when possible.

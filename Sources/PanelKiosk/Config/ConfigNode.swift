@@ -2,8 +2,8 @@
 /// file, line and column of a bad key or value. `TOMLParser` builds the tree: a value is
 /// where its key is written, an array element where it starts, a table where its header
 /// defines it (or where it is first named), an `[[array]]` element at its header.
-struct ConfigNode: Sendable {
-    enum Value: Sendable {
+package struct ConfigNode: Sendable {
+    package enum Value: Sendable {
         case string(String)
         case int(Int)
         case double(Double)
@@ -12,7 +12,7 @@ struct ConfigNode: Sendable {
         case table([(key: String, node: ConfigNode)])
         case other(String)   // dates and times: valid TOML we have no use for
     }
-    var value: Value
+    package var value: Value
     var file: String
     var line: Int
     var column: Int
