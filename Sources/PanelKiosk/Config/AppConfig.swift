@@ -6,36 +6,50 @@ import PanelRenderer
 
 /// An app file: the screens of one kiosk (docs/config.md; the shipped examples:
 /// docs/formats.md, Example files).
-package struct AppConfig: Sendable {
-    enum BackgroundSpec: Equatable, Sendable {
+public struct AppConfig: Sendable {
+    /// What is drawn behind everything: a colour, a vertical gradient or an image file.
+    public enum BackgroundSpec: Equatable, Sendable {
         case color(Color)
         case gradient(top: Color, bottom: Color)
         case image(path: String)
     }
 
-    var path: String
-    package var name = "panel-kiosk"
-    package var themePath: String?
-    package var appearance = "light"
-    var direction = LayoutDirection.leftToRight
+    /// The app file it was read from; relative paths in it were resolved against its folder.
+    /// Empty for an app built in code (its paths are used as given).
+    public internal(set) var path: String
+    /// `name`: shown in logs and the systemd status.
+    public var name = "panel-kiosk"
+    /// `theme`: a theme file (docs/config.md, Theme file); nil: the built-in light or dark theme.
+    public var themePath: String?
+    /// `appearance`: "light" or "dark".
+    public var appearance = "light"
+    /// A theme made in code; when set it wins over `themePath` and `appearance`.
+    public var theme: Theme?
+    /// `layout_direction`: right-to-left mirrors the components and content.
+    public var direction = LayoutDirection.leftToRight
     /// nil: the theme's background colour for the chosen appearance.
-    var background: BackgroundSpec?
-    var backgroundContent: ContentSpec?
-    package var components: [ComponentSpec] = []
-    var controlSocket: String?
+    public var background: BackgroundSpec?
+    /// `[background] content`: content shown behind the components.
+    public var backgroundContent: ContentSpec?
+    /// The `[[component]]`s, bottom to top.
+    public var components: [ComponentSpec] = []
+    /// `[control] socket`: where the control socket listens (nil: the default path).
+    public var controlSocket: String?
     var controlSocketMode = 0o660
-    var idleResetS: Double?
+    /// `idle_reset_s`: seconds without a touch after which every component goes home.
+    public var idleResetS: Double?
     /// `[values]`: the named values' starting values.
-    var values: [String: LiveValue] = [:]
+    public var values: [String: LiveValue] = [:]
     /// `[data] file`: a JSON object of values, applied whenever it changes.
-    package var dataFile: String?
+    public var dataFile: String?
 
     /// Every content tree of the app: the background's, then each component's.
     var contents: [ContentSpec] { [backgroundContent].compactMap { $0 } + components.flatMap(\.contents) }
 
     static let componentKinds = ["bottom_drawer", "sheet", "side_drawer", "swipe_dismiss", "popup"]
 
-    static func load(path: String) throws(DiagnosticList) -> AppConfig {
+    /// Reads and checks an app file; throws every problem found, each naming its line.
+    public static func load(path: String) throws(DiagnosticList) -> AppConfig {
         try ConfigLoader.validated(path: path) { parse($0, path: path, sink: $1) }
     }
 
@@ -170,7 +184,7 @@ package struct AppConfig: Sendable {
 
     /// What only the whole app shows: content ids used twice (both places named), texts
     /// whose braces are wrong, and placeholders or bound rows with no value.
-    private static func checkContent(_ app: AppConfig, sink: DiagnosticSink) {
+    static func checkContent(_ app: AppConfig, sink: DiagnosticSink) {
         var seen: [String: SourcePosition] = [:]
         for root in app.contents {
             root.forEach { node in

@@ -1,7 +1,7 @@
 import PanelRenderer
 
 /// A board file (docs/config.md, Board file): the hardware a kiosk runs on.
-package struct BoardConfig: Equatable, Sendable {
+public struct BoardConfig: Equatable, Sendable {
     enum Rotation: Int, Sendable, CaseIterable { case r0 = 0, r90 = 90, r180 = 180, r270 = 270 }
     package struct ModeRequest: Equatable, Sendable { package var width: Int; package var height: Int; package var refreshHz: Int? }
 
@@ -40,9 +40,10 @@ package struct BoardConfig: Equatable, Sendable {
     }()
 
     /// Every setting at its default (a board file with nothing in it).
-    package init() {}
+    public init() {}
 
-    static func load(path: String) throws(DiagnosticList) -> BoardConfig {
+    /// Reads and checks a board file; throws every problem found, each naming its line.
+    public static func load(path: String) throws(DiagnosticList) -> BoardConfig {
         try ConfigLoader.validated(path: path) { parse($0, sink: $1) }
     }
 

@@ -59,12 +59,7 @@ extension ComponentSpec {
         let pagesSpec = pageSpecs
         var content: ContentSpec?
         if var ct = t.table("content") { content = ContentSpec.parse(&ct, baseDir: base) }
-        let config = c
-        let contentSpec = content
-        return ComponentSpec(id: id, kind: "bottom_drawer", contents: [contentSpec] + pagesSpec.map(\.1)) { env, events, maker in
-            let drawer = BottomDrawer(id: id, config: config, content: try maker.make(contentSpec), env: env, events: events)
-            for (pid, spec) in pagesSpec { drawer.pages[pid] = try maker.make(spec) }
-            return drawer
-        }
+        return .bottomDrawer(id: id, config: c, content: content,
+                             pages: pagesSpec.map { Page(id: $0.0, content: $0.1) })
     }
 }

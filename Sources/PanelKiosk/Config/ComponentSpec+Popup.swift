@@ -48,12 +48,6 @@ extension ComponentSpec {
         }
         var content: ContentSpec?
         if var ct = t.table("content") { content = ContentSpec.parse(&ct, baseDir: base) }
-        let config = c
-        let contentSpec = content
-        return ComponentSpec(id: id, kind: "popup", contents: [contentSpec]) { env, events, maker in
-            let art = try config.imagePath.map { try maker.image($0) }
-            return Popup(id: id, config: config, content: try maker.make(contentSpec), artwork: art,
-                         env: env, events: events, text: maker.text)
-        }
+        return .popup(id: id, config: c, content: content)
     }
 }

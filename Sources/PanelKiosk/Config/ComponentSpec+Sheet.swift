@@ -43,12 +43,7 @@ extension ComponentSpec {
             p.finish()
         }
         if pages.isEmpty { t.sink.error(t.node, "a sheet needs at least one [[component.pages]] (the first is the root)") }
-        let config = c
-        let specs = pages
-        return ComponentSpec(id: id, kind: "sheet", contents: specs.map(\.content)) { env, events, maker in
-            let built = try specs.map { SheetPage(id: $0.id, title: $0.title, content: try maker.make($0.content)) }
-            return Sheet(id: id, config: config, pages: built, text: maker.text, env: env, events: events)
-        }
+        return .sheet(id: id, config: c, pages: pages.map { Page(id: $0.id, title: $0.title, content: $0.content) })
     }
 
     private static func parseAnchor(_ s: String) -> SheetAnchor? {

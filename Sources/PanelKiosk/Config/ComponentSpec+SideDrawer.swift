@@ -61,15 +61,7 @@ extension ComponentSpec {
             p.finish()
             pages.append((pid, title, content))
         }
-        if pages.isEmpty { pages = [("main", "", nil)] }
-        let config = c
-        let pageSpecs = pages
-        let drawers = drawerContent
-        return ComponentSpec(id: id, kind: "side_drawer", contents: drawers.values.map(Optional.some) + pageSpecs.map(\.content)) { env, events, maker in
-            var made: [SideDrawerDirection: ContentView] = [:]
-            for (d, spec) in drawers { made[d] = try maker.make(spec) }
-            let livePages = try pageSpecs.map { SideDrawer.Page(id: $0.id, title: $0.title, content: try maker.make($0.content)) }
-            return SideDrawer(id: id, config: config, pages: livePages, drawers: made, env: env, events: events, text: maker.text)
-        }
+        return .sideDrawer(id: id, config: c, pages: pages.map { Page(id: $0.0, title: $0.1, content: $0.2) },
+                           drawers: drawerContent)
     }
 }

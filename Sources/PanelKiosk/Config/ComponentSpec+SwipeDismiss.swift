@@ -23,11 +23,6 @@ extension ComponentSpec {
         let title = t.string("title")
         var content: ContentSpec?
         if var ct = t.table("content") { content = ContentSpec.parse(&ct, baseDir: base) }
-        let config = c
-        let contentSpec = content
-        return ComponentSpec(id: id, kind: "swipe_dismiss", contents: [contentSpec]) { env, events, maker in
-            SwipeDismiss(id: id, config: config, title: title, content: try maker.make(contentSpec), text: maker.text,
-                         env: env, events: events)
-        }
+        return .swipeDismiss(id: id, config: c, title: title, content: content)
     }
 }

@@ -3,9 +3,11 @@ import PanelRenderer
 
 /// One `[[component]]` of an app file, validated, ready to be built into a live component.
 /// Each kind contributes a parser (in its own `ComponentSpec+Kind.swift`) to `parsers`.
-package struct ComponentSpec: Sendable {
-    package var id: String
-    package var kind: String
+public struct ComponentSpec: Sendable {
+    /// Unique in the app; commands and events name the component by it.
+    public var id: String
+    /// The app file's `kind`: "bottom_drawer", "sheet", "side_drawer", "swipe_dismiss", "popup".
+    public internal(set) var kind: String
     /// Every content tree the component shows (its content, pages, panes), for checks that
     /// look across the whole app file (duplicate ids, placeholders without a value).
     var contents: [ContentSpec] = []

@@ -3,30 +3,36 @@ import PanelRenderer
 /// What an app file says a piece of content is, before it becomes scene nodes: the node's
 /// own fields (`kind`), plus what every node may have: an `id` (unique in the app file; the
 /// control socket's `set` addresses it) and `hidden` (a hidden node takes no space).
-package struct ContentSpec: Equatable, Sendable {
-    package struct Row: Equatable, Sendable {
-        var title: String
-        var subtitle: String?
-        var icon: String?
-        var action: String?
+public struct ContentSpec: Equatable, Sendable {
+    /// One row of a list: a title, and optionally a subtitle, an icon (an image file) and the
+    /// action id its tap reports.
+    public struct Row: Equatable, Sendable {
+        public var title: String
+        public var subtitle: String?
+        public var icon: String?
+        public var action: String?
+
+        public init(title: String, subtitle: String? = nil, icon: String? = nil, action: String? = nil) {
+            self.title = title; self.subtitle = subtitle; self.icon = icon; self.action = action
+        }
     }
-    enum Axis: String, CaseIterable, Sendable { case vertical, horizontal }
-    enum Align: String, CaseIterable, Sendable { case start, center, end }
+    public enum Axis: String, CaseIterable, Sendable { case vertical, horizontal }
+    public enum Align: String, CaseIterable, Sendable { case start, center, end }
     /// Placement of a stack's children across its axis.
-    enum CrossAlign: String, CaseIterable, Sendable { case start, center, end, stretch }
+    public enum CrossAlign: String, CaseIterable, Sendable { case start, center, end, stretch }
     /// Where a label's colour comes from when it has no `color`.
-    enum Tone: String, CaseIterable, Sendable { case primary, secondary, accent }
-    enum ImageMode: String, CaseIterable, Sendable { case fit, fill, stretch, center }
-    enum ButtonStyle: String, CaseIterable, Sendable { case filled, tinted }
+    public enum Tone: String, CaseIterable, Sendable { case primary, secondary, accent }
+    public enum ImageMode: String, CaseIterable, Sendable { case fit, fill, stretch, center }
+    public enum ButtonStyle: String, CaseIterable, Sendable { case filled, tinted }
 
     /// Where a list's rows come from: written out, or a named value holding an array of rows
     /// (`rows = "{departures}"`).
-    enum Rows: Equatable, Sendable {
+    public enum Rows: Equatable, Sendable {
         case given([Row])
         case bound(String)
     }
 
-    indirect enum Kind: Equatable, Sendable {
+    public indirect enum Kind: Equatable, Sendable {
         /// `slideMS`: how long the rows below an insert or removal take to slide into place
         /// (0: they jump).
         case list(rows: Rows, slideMS: Double)
@@ -55,13 +61,16 @@ package struct ContentSpec: Equatable, Sendable {
         }
     }
 
-    var kind: Kind
-    var id: String?
-    var hidden = false
+    /// What the node is, with its own fields.
+    public var kind: Kind
+    /// Unique in the app; `set` and the row commands address the node by it.
+    public var id: String?
+    /// A hidden node takes no space.
+    public var hidden = false
     /// Where the node's table is written (for messages about ids and placeholders).
     var origin = SourcePosition()
 
-    init(_ kind: Kind, id: String? = nil, hidden: Bool = false, origin: SourcePosition = SourcePosition()) {
+    init(_ kind: Kind, id: String?, hidden: Bool, origin: SourcePosition) {
         self.kind = kind; self.id = id; self.hidden = hidden; self.origin = origin
     }
 

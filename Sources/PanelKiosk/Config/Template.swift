@@ -87,7 +87,8 @@ struct TemplateError: Error, Equatable, Sendable {
 }
 
 /// A named value: text for placeholders, or rows for a list bound to it.
-package enum LiveValue: Equatable, Sendable {
+/// A named value (`[values]`, `set_values`): a text, or rows for a list bound to it.
+public enum LiveValue: Equatable, Sendable {
     case text(String)
     case rows([ContentSpec.Row])
 

@@ -48,7 +48,7 @@ package final class KioskLoop: FrameSinkOwner {
             signals = try SignalDescriptor([SIGTERM, SIGINT, SIGHUP])
         } catch { throw Failure("\(error)") }
         runtime.onEventLine = { [services] line in services.control?.broadcast(eventLine: line) }
-        watcher = try? ConfigWatcher(files: [runtime.appPath] + runtime.themePaths)
+        watcher = try? ConfigWatcher(files: [runtime.appPath].filter { !$0.isEmpty } + runtime.themePaths)
         if let path = runtime.dataPath {
             do { dataWatcher = try ConfigWatcher(files: [path]) } catch {
                 // The screens work without it; what feeds them must be told why nothing arrives.

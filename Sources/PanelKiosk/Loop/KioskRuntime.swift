@@ -15,6 +15,8 @@ package final class KioskRuntime {
     /// The screen's content that the device's program changes (`set`, `set_values`, ...).
     private(set) var live: LiveContent
     let appPath: String
+    /// What the screen was built from; an app built in code (no path) reloads from it.
+    let app: AppConfig
     /// `[data] file`, applied like `set_values` whenever it changes.
     private(set) var dataPath: String?
     let geometry: FrameGeometry
@@ -23,6 +25,8 @@ package final class KioskRuntime {
     let recorder: EventRecorder
     /// Each event line also goes here (the control socket's subscribers).
     var onEventLine: ((String) -> Void)?
+    /// Each event also goes to these (a program's `Kiosk.onEvent`), on every screen a reload makes.
+    var eventListeners: [(RuntimeEvent) -> Void] = []
     /// `--trace`: a line per frame of the components' motion.
     let trace: MotionTrace?
     /// `--record`: the touches the screen got, as a touch script `render --script` replays
@@ -52,6 +56,7 @@ package final class KioskRuntime {
     init(app: AppConfig, geometry: FrameGeometry, eventsPath: String?, tracePath: String? = nil, recordPath: String? = nil,
          now: Instant) throws {
         self.geometry = geometry
+        self.app = app
         appPath = app.path
         themePaths = app.themePath.map { [$0] } ?? []
         let built = try SceneBuilder.build(app: app, geometry: geometry)
@@ -84,6 +89,7 @@ package final class KioskRuntime {
             let line = e.json.encoded
             self.recorder.write(line)
             self.onEventLine?(line)
+            for listener in self.eventListeners { listener(e) }
         }
     }
 
@@ -204,7 +210,9 @@ package final class KioskRuntime {
     @discardableResult
     func reload(reason: String) -> Bool {
         do {
-            let built = try ScreenReload.reload(path: appPath, old: screen, geometry: geometry, values: live.values)
+            let built = appPath.isEmpty
+                ? try ScreenReload.rebuild(app: app, old: screen, geometry: geometry, values: live.values)
+                : try ScreenReload.reload(path: appPath, old: screen, geometry: geometry, values: live.values)
             built.screen.ignoreExtraFingers = screen.ignoreExtraFingers
             screen = built.screen
             live = built.live

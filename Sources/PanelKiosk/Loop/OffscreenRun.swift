@@ -23,6 +23,12 @@ package struct OffscreenRun {
         try makeDirectory(dir)   // first: the event log may live in it
         let runtime = try KioskRuntime(app: app, geometry: geometry, eventsPath: eventsPath, tracePath: tracePath,
                                        now: .milliseconds(0))
+        return try run(runtime, script: script, into: dir)
+    }
+
+    /// Plays `script` on a runtime made at time 0 (a program may have changed it since).
+    package func run(_ runtime: KioskRuntime, script: TouchScript, into dir: String) throws -> Outcome {
+        try makeDirectory(dir)
         var driver = OffscreenDriver()
         driver.fps = fps
         driver.captureTimesMS = captureTimesMS

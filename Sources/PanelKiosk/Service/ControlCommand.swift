@@ -20,13 +20,13 @@ import PanelRenderer
 ///
 /// Commands that move things take `"animated": false` to jump (default true).
 /// docs/deploy.md documents the protocol for users.
-enum ControlCommand: Equatable, Sendable {
+public enum ControlCommand: Equatable, Sendable {
     /// Bottom drawer positions (docs/components.md, Bottom drawer B1).
-    enum DrawerPosition: String, Equatable, Sendable, CaseIterable {
+    public enum DrawerPosition: String, Equatable, Sendable, CaseIterable {
         case collapsed, partiallyRevealed, open, closed
     }
     /// Side drawer directions.
-    enum Side: String, Equatable, Sendable, CaseIterable { case left, right, top, bottom }
+    public enum Side: String, Equatable, Sendable, CaseIterable { case left, right, top, bottom }
 
     /// Changes the popup bar's item; nil fields stay as they are.
     case setPopupItem(target: String, title: String?, subtitle: String?, progress: Double?)
@@ -57,16 +57,31 @@ enum ControlCommand: Equatable, Sendable {
     case unsubscribe
 
     /// What `set` may change; which fields a node takes depends on its kind (`LiveContent`).
-    struct ContentProperties: Equatable, Sendable {
-        var text: String?
-        var title: String?
-        var subtitle: String?
-        var rows: [ContentSpec.Row]?
-        var value: Double?
-        var path: String?
-        var hidden: Bool?
-        var tone: ContentSpec.Tone?
-        var color: Color?
+    public struct ContentProperties: Equatable, Sendable {
+        /// A label's text (may show `{name}`s).
+        public var text: String?
+        /// A button's title.
+        public var title: String?
+        public var subtitle: String?
+        /// A list's rows, all replaced.
+        public var rows: [ContentSpec.Row]?
+        /// A progress bar's value, 0 to 1.
+        public var value: Double?
+        /// An image's file.
+        public var path: String?
+        public var hidden: Bool?
+        /// A label's tone.
+        public var tone: ContentSpec.Tone?
+        /// A label's colour.
+        public var color: Color?
+
+        /// Only the fields given change; which a node takes depends on its kind.
+        public init(text: String? = nil, title: String? = nil, subtitle: String? = nil, rows: [ContentSpec.Row]? = nil,
+                    value: Double? = nil, path: String? = nil, hidden: Bool? = nil, tone: ContentSpec.Tone? = nil,
+                    color: Color? = nil) {
+            self.text = text; self.title = title; self.subtitle = subtitle; self.rows = rows; self.value = value
+            self.path = path; self.hidden = hidden; self.tone = tone; self.color = color
+        }
 
         static let names = ["text", "title", "subtitle", "rows", "value", "path", "hidden", "tone", "color"]
         /// The names given, in `names` order (for messages).
@@ -78,11 +93,16 @@ enum ControlCommand: Equatable, Sendable {
     }
 
     /// What `update_row` may change.
-    struct RowChange: Equatable, Sendable {
-        var title: String?
-        var subtitle: String?
-        var icon: String?
-        var action: String?
+    public struct RowChange: Equatable, Sendable {
+        public var title: String?
+        public var subtitle: String?
+        public var icon: String?
+        public var action: String?
+
+        /// Only the fields given change.
+        public init(title: String? = nil, subtitle: String? = nil, icon: String? = nil, action: String? = nil) {
+            self.title = title; self.subtitle = subtitle; self.icon = icon; self.action = action
+        }
         static let names = ["title", "subtitle", "icon", "action"]
     }
 

@@ -13,7 +13,9 @@ struct SceneBuilder {
     ///   (a reload passes the running values, so what the device's program set stays).
     static func build(app: AppConfig, geometry: FrameGeometry, values: [String: LiveValue]? = nil) throws -> Built {
         var theme: Theme = app.appearance == "dark" ? .dark : .light
-        if let path = app.themePath {
+        if let given = app.theme {
+            theme = given
+        } else if let path = app.themePath {
             do { theme = try ThemeFile.load(path: path, appearance: app.appearance) } catch {
                 throw Failure(error.description)
             }
