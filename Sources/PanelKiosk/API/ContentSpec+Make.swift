@@ -20,9 +20,9 @@ extension ContentSpec {
     }
 
     /// A stack of `children` along `axis`; sizes in points.
-    public static func stack(_ axis: Axis = .vertical, spacing: Double = 8, padding: Double = 16, background: Color? = nil,
-                             cornerRadius: Double = 0, align: CrossAlign = .stretch, id: String? = nil,
-                             _ children: [ContentSpec]) -> ContentSpec {
+    public static func stack(_ children: [ContentSpec], axis: Axis = .vertical, spacing: Double = 8, padding: Double = 16,
+                             background: Color? = nil, cornerRadius: Double = 0, align: CrossAlign = .stretch,
+                             id: String? = nil) -> ContentSpec {
         ContentSpec(.stack(axis: axis, spacing: spacing, padding: padding, background: background, cornerRadius: cornerRadius,
                            align: align, children: children), id: id)
     }

@@ -25,8 +25,12 @@ package final class KioskRuntime {
     let recorder: EventRecorder
     /// Each event line also goes here (the control socket's subscribers).
     var onEventLine: ((String) -> Void)?
-    /// Each event also goes to these (a program's `Kiosk.onEvent`), on every screen a reload makes.
+    /// Each event also goes to these (a program's `Kiosk.onEvent`), on every screen a reload
+    /// makes: after the step that raised it, never inside a component's transition, so a
+    /// listener may send commands.
     var eventListeners: [(RuntimeEvent) -> Void] = []
+    private var pendingEvents: [RuntimeEvent] = []
+    private var deliveringEvents = false
     /// `--trace`: a line per frame of the components' motion.
     let trace: MotionTrace?
     /// `--record`: the touches the screen got, as a touch script `render --script` replays
@@ -89,8 +93,22 @@ package final class KioskRuntime {
             let line = e.json.encoded
             self.recorder.write(line)
             self.onEventLine?(line)
-            for listener in self.eventListeners { listener(e) }
+            if !self.eventListeners.isEmpty { self.pendingEvents.append(e) }
         }
+    }
+
+    /// Hands the events of the step just done to `eventListeners`, in order, including those
+    /// their commands raise.
+    private func deliverPendingEvents() {
+        guard !deliveringEvents else { return }
+        deliveringEvents = true
+        defer { deliveringEvents = false }
+        var i = 0
+        while i < pendingEvents.count {
+            for listener in eventListeners { listener(pendingEvents[i]) }
+            i += 1
+        }
+        pendingEvents.removeAll()
     }
 
     /// Whether the screen wants frames on its own (an animation, a row slide, the fade).
@@ -124,11 +142,13 @@ package final class KioskRuntime {
                     touchRecording = r
                 }
                 screen.handle(touch)
+                deliverPendingEvents()
                 needsDraw = true
             }
             return applyOwnActions(verdict.actions, at: Instant(microseconds: us))
         case .back(let us):
             if screen.back(at: Instant(microseconds: us)) != nil { needsDraw = true }
+            deliverPendingEvents()
             return []
         case .deviceAdded(let name, let touch):
             printError("panel-kiosk: input device added: \(name)\(touch ? " (touchscreen)" : "")")
@@ -145,6 +165,7 @@ package final class KioskRuntime {
 
     /// A script's `do` line.
     func perform(target: String, action: String, arguments: [String], at time: Instant) throws(ActionError) {
+        defer { deliverPendingEvents() }
         try screen.perform(target: target, action: action, arguments: arguments, at: time)
         needsDraw = true
     }
@@ -155,6 +176,7 @@ package final class KioskRuntime {
     func execute(_ command: ControlCommand, at now: Instant) throws(ActionError) -> [IdleBlanker.Action] {
         let actions = command.wakesScreen ? applyOwnActions(blanker.activity(at: now), at: now) : []
         screen.advance(to: now)
+        defer { deliverPendingEvents() }
         try ControlDispatch.perform(command, on: screen, live: live, at: now)
         needsDraw = true
         return actions
@@ -274,6 +296,7 @@ package final class KioskRuntime {
         defer {
             screen.advance(to: time)
             trace?.record(timeMS: time.milliseconds, screen: screen, fingers: fingers)
+            deliverPendingEvents()
         }
         var region = Rect.zero, everything = false
         for (host, r) in live.takeDamage() {
