@@ -110,6 +110,21 @@ final class SwiftAPITests: XCTestCase {
         XCTAssertEqual(kiosk.frame.height, 700)
     }
 
+    /// A theme made in code is the one drawn, and the real-time loop runs a code-built app
+    /// headless (frames in memory at 60 Hz) as `run --headless` runs a file.
+    func testThemeInCodeAndTheHeadlessLoop() throws {
+        var app = codeApp()
+        var theme = Theme.dark
+        theme.palette.background = Color(hex: "#FF0000")!
+        app.theme = theme
+        app.controlSocket = ""      // no socket: the test needs none
+        let kiosk = try Kiosk.headless(app: app, widthPx: 320, heightPx: 240, frameLimit: 3)
+        try kiosk.run()
+        XCTAssertEqual(kiosk.frame[0, 0], 0xFFFF_0000, String(kiosk.frame[0, 0], radix: 16))
+        XCTAssertThrowsError(try kiosk.render(into: try tempDir()), "a loop kiosk has no offscreen render")
+        XCTAssertThrowsError(try Kiosk(app: app).run(), "an offscreen kiosk has no loop")
+    }
+
     /// What an app file is refused for, code is refused for too, before anything runs.
     func testAnAppWithDuplicateIdsIsRefused() {
         var app = codeApp()

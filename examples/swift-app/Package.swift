@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // A kiosk built in Swift code on panel-kiosk's libraries: a departures board with a bottom
-// drawer, its content set from code. See README.md.
+// drawer, its content set from code. The repository's README.md, "A kiosk in Swift", shows it.
 import PackageDescription
 import Foundation
 

@@ -32,8 +32,9 @@ public final class Kiosk {
 
     /// The app it shows (as built; changes made since through commands are in the screen).
     public var app: AppConfig { runtime.app }
-    /// The frame's size in pixels.
+    /// The frame's width in pixels.
     public var widthPx: Int { runtime.geometry.widthPx }
+    /// The frame's height in pixels.
     public var heightPx: Int { runtime.geometry.heightPx }
     /// The screen's time: simulated offscreen, monotonic on the real-time loops.
     public var now: Instant { runtime.screen.now }
@@ -167,10 +168,11 @@ public final class Kiosk {
         try execute(.setPopupItem(target: popup, title: title, subtitle: subtitle, progress: progress))   // typed actions: see Component.Action
     }
 
-    /// Shows or hides the popup bar.
+    /// Shows the popup bar.
     public func presentBar(_ popup: String, animated: Bool = true) throws {
         try execute(.presentBar(target: popup, animated: animated))   // typed actions: see Component.Action
     }
+    /// Hides the popup bar (and its card).
     public func dismissBar(_ popup: String, animated: Bool = true) throws {
         try execute(.dismissBar(target: popup, animated: animated))   // typed actions: see Component.Action
     }

@@ -16,13 +16,17 @@ public struct ContentSpec: Equatable, Sendable {
             self.title = title; self.subtitle = subtitle; self.icon = icon; self.action = action
         }
     }
+    /// The direction a stack lays out its children.
     public enum Axis: String, CaseIterable, Sendable { case vertical, horizontal }
+    /// Where a label's text sits in its line (start and end follow the layout direction).
     public enum Align: String, CaseIterable, Sendable { case start, center, end }
     /// Placement of a stack's children across its axis.
     public enum CrossAlign: String, CaseIterable, Sendable { case start, center, end, stretch }
     /// Where a label's colour comes from when it has no `color`.
     public enum Tone: String, CaseIterable, Sendable { case primary, secondary, accent }
+    /// How an image fills its box.
     public enum ImageMode: String, CaseIterable, Sendable { case fit, fill, stretch, center }
+    /// A button's look: the accent filled, or tinted with it.
     public enum ButtonStyle: String, CaseIterable, Sendable { case filled, tinted }
 
     /// Where a list's rows come from: written out, or a named value holding an array of rows
@@ -32,6 +36,7 @@ public struct ContentSpec: Equatable, Sendable {
         case bound(String)
     }
 
+    /// The content kinds of an app file (docs/config.md, Content), with their fields; sizes in points.
     public indirect enum Kind: Equatable, Sendable {
         /// `slideMS`: how long the rows below an insert or removal take to slide into place
         /// (0: they jump).
