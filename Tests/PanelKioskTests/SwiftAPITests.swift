@@ -106,6 +106,7 @@ final class SwiftAPITests: XCTestCase {
         try kiosk.setPopupItem("player", title: "Tidal Clock", progress: 0.5)
         try kiosk.set("np", text: "Tidal Clock")
         try kiosk.render(into: try tempDir())
+        XCTAssertThrowsError(try kiosk.render(into: try tempDir()), "a second render would turn the clock back")
         XCTAssertEqual(kiosk.frame.width, 400)
         XCTAssertEqual(kiosk.frame.height, 700)
     }

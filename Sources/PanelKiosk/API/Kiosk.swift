@@ -29,6 +29,7 @@ import PanelRenderer
 public final class Kiosk {
     package let runtime: KioskRuntime
     private let loop: KioskLoop?
+    private var rendered = false
 
     /// The app it shows (as built; changes made since through commands are in the screen).
     public var app: AppConfig { runtime.app }
@@ -91,13 +92,15 @@ public final class Kiosk {
     }
 
     /// Offscreen: plays `script` (touches, `do` and `send` lines at their times) on the
-    /// simulated clock from the screen's time, a frame every 1000/`fps` ms, runs on until
+    /// simulated clock, a frame every 1000/`fps` ms, runs on until
     /// nothing moves (at most 10 s), and writes `dir/final.png`. Returns the frames made and
-    /// the final time in ms.
+    /// the final time in ms. Once per kiosk: the simulated clock starts at 0 ms (as `render`'s).
     @discardableResult
     public func render(script: TouchScript = TouchScript(lines: []), fps: Double = 60,
                        into dir: String) throws -> (frames: Int, finalTimeMS: Double) {
         guard loop == nil else { throw KioskError("render(script:into:) is for an offscreen kiosk; this one runs a real-time loop") }
+        guard !rendered else { throw KioskError("render(script:into:) runs once per kiosk (its clock starts at 0 ms); make a new Kiosk") }
+        rendered = true
         var run = OffscreenRun()
         run.fps = fps
         let outcome = try run.run(runtime, script: script, into: dir)
