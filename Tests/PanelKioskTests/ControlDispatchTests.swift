@@ -1,6 +1,7 @@
 import PanelRenderer
 import DrawerRuntime
 import XCTest
+@testable import PanelKiosk
 @testable import panel_kiosk
 
 /// A control-socket command does what the same `do` line of a touch script does.

@@ -2,6 +2,7 @@ import ArgumentParser
 import PanelRenderer
 #if canImport(Glibc)
 import Glibc
+import PanelKiosk
 #endif
 
 /// `panel-kiosk bench`: renders the bench scene (docs/bench.md) through the production

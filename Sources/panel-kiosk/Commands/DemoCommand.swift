@@ -125,4 +125,5 @@ func absolutePath(_ p: String) -> String {
 
 #if canImport(Glibc)
 import Glibc
+import PanelKiosk
 #endif

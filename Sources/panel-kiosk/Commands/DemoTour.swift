@@ -1,4 +1,5 @@
 import DrawerRuntime
+import PanelKiosk
 
 /// The scripted tour `demo` plays offscreen: one short scene per component in the app, in
 /// 800x480 frame pixels.

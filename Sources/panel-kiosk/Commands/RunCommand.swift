@@ -3,6 +3,7 @@ import DrawerRuntime
 import PanelRenderer
 #if canImport(Glibc)
 import Glibc
+import PanelKiosk
 #endif
 
 struct Run: ParsableCommand {
