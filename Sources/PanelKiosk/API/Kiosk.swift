@@ -123,14 +123,17 @@ public final class Kiosk {
     // MARK: commands
 
     /// Carries out a control command, as the socket and a script's `send` line do (the one
-    /// place commands act). Throws, changing nothing, when the target, id or fields are wrong.
+    /// place commands act): each becomes the target component's typed action
+    /// (`BottomDrawer.Action`, `Sheet.Action`, ...) without passing through strings. Throws,
+    /// changing nothing, when the target, id or fields are wrong.
     public func execute(_ command: ControlCommand) throws {
         do { _ = try runtime.execute(command, at: commandTime) } catch { throw KioskError(error.message) }
     }
 
-    /// A script's `do` line: `action` with `arguments` on the component `target`.
+    /// A script's `do` line: `action` with `arguments` on the component `target`, parsed into
+    /// the component's typed action with the touch script's messages.
     public func perform(_ target: String, _ action: String, _ arguments: [String] = []) throws {
-        // typed actions: see Component.Action
+     
         do { try runtime.perform(target: target, action: action, arguments: arguments, at: commandTime) } catch {
             throw KioskError(error.message)
         }
@@ -138,52 +141,52 @@ public final class Kiosk {
 
     /// Moves the bottom drawer `drawer` to `position`.
     public func setPosition(_ drawer: String, _ position: ControlCommand.DrawerPosition, animated: Bool = true) throws {
-        try execute(.setDrawerPosition(target: drawer, position: position, animated: animated))   // typed actions: see Component.Action
+        try execute(.setDrawerPosition(target: drawer, position: position, animated: animated))
     }
 
     /// Pushes the page `page` onto the sheet `sheet`.
     public func push(_ sheet: String, page: String, animated: Bool = true) throws {
-        try execute(.push(target: sheet, page: page, animated: animated))   // typed actions: see Component.Action
+        try execute(.push(target: sheet, page: page, animated: animated))
     }
 
     /// Pops the sheet's top page.
     public func pop(_ sheet: String, animated: Bool = true) throws {
-        try execute(.pop(target: sheet, animated: animated))   // typed actions: see Component.Action
+        try execute(.pop(target: sheet, animated: animated))
     }
 
     /// Moves the sheet to anchor `anchor` (0 = top-most).
     public func snap(_ sheet: String, anchor: Int, animated: Bool = true) throws {
-        try execute(.snapSheet(target: sheet, anchor: anchor, animated: animated))   // typed actions: see Component.Action
+        try execute(.snapSheet(target: sheet, anchor: anchor, animated: animated))
     }
 
     /// Opens a popup's card, or a side drawer towards `side` (nil: its first side).
     public func open(_ target: String, side: ControlCommand.Side? = nil, animated: Bool = true) throws {
-        try execute(.open(target: target, side: side, animated: animated))   // typed actions: see Component.Action
+        try execute(.open(target: target, side: side, animated: animated))
     }
 
     /// Closes a popup's card, a side drawer or a swipe-to-dismiss card.
     public func close(_ target: String, animated: Bool = true) throws {
-        try execute(.close(target: target, animated: animated))   // typed actions: see Component.Action
+        try execute(.close(target: target, animated: animated))
     }
 
     /// Changes the popup bar's item; nil fields stay as they are.
     public func setPopupItem(_ popup: String, title: String? = nil, subtitle: String? = nil, progress: Double? = nil) throws {
-        try execute(.setPopupItem(target: popup, title: title, subtitle: subtitle, progress: progress))   // typed actions: see Component.Action
+        try execute(.setPopupItem(target: popup, title: title, subtitle: subtitle, progress: progress))
     }
 
     /// Shows the popup bar.
     public func presentBar(_ popup: String, animated: Bool = true) throws {
-        try execute(.presentBar(target: popup, animated: animated))   // typed actions: see Component.Action
+        try execute(.presentBar(target: popup, animated: animated))
     }
     /// Hides the popup bar (and its card).
     public func dismissBar(_ popup: String, animated: Bool = true) throws {
-        try execute(.dismissBar(target: popup, animated: animated))   // typed actions: see Component.Action
+        try execute(.dismissBar(target: popup, animated: animated))
     }
 
     /// Replaces a component's content with its page `page` (a side drawer's pane, a sheet's
     /// root, a bottom drawer's content).
     public func replaceContent(_ target: String, page: String) throws {
-        try execute(.replaceContent(target: target, page: page))   // typed actions: see Component.Action
+        try execute(.replaceContent(target: target, page: page))
     }
 
     // MARK: content (the `set` family of the control socket)
