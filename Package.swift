@@ -41,10 +41,7 @@ let package = Package(
         // libFuzzer's driver, declared weak: only scripts/fuzz's build links it (tests only).
         .systemLibrary(name: "CFuzz"),
 
-        .target(
-            name: "PanelRenderer",
-            dependencies: ["CDRM", "CFreeType", "CHarfBuzz", "CPNG"],
-            swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]),
+        .target(name: "PanelRenderer", dependencies: ["CDRM", "CFreeType", "CHarfBuzz", "CPNG"]),
         .target(
             name: "DrawerRuntime",
             dependencies: ["PanelRenderer", "CInput", "CLinux"]),
