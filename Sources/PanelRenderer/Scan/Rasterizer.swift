@@ -48,6 +48,8 @@ final class Rasterizer {
     private var active: UnsafeMutablePointer<Int32>
     /// The spans shared by every row of a straight band (see `straightBand`).
     private let bandSpans: UnsafeMutablePointer<Span>
+    /// Whether straight bands skip the cell walk (off only in tests that compare the two).
+    var straightBands = true
     private var rowCapacity = 0
     private var activeCapacity = 0
 
@@ -104,7 +106,8 @@ final class Rasterizer {
         let evenOdd = rule == .evenOdd
         let cells = CellRow(cover: cover, area: area, bits: bits)
         let active = self.active
-        let band = straightBand(yStart: yStart, yEnd: yEnd, left: left, width: width, evenOdd: evenOdd)
+        let band = straightBands
+            ? straightBand(yStart: yStart, yEnd: yEnd, left: left, width: width, evenOdd: evenOdd) : nil
         var skipUntil = Int.min
 
         for y in yStart..<yEnd {
@@ -190,6 +193,10 @@ final class Rasterizer {
         var count = 0
         @inline(__always) func add(_ x: Int, _ len: Int, _ cov: UInt32) {
             guard cov != 0, len > 0 else { return }
+            if count > 0, bandSpans[count &- 1].cov == cov {   // one fill instead of two
+                bandSpans[count &- 1].len &+= Int32(truncatingIfNeeded: len)
+                return
+            }
             bandSpans[count] = Span(x: Int32(truncatingIfNeeded: x &+ left), len: Int32(truncatingIfNeeded: len), cov: cov)
             count &+= 1
         }
@@ -287,7 +294,9 @@ final class Rasterizer {
         if evenOdd {
             a = a.truncatingRemainder(dividingBy: 2)
             if a > 1 { a = 2 - a }
-        } else if a > 1 { a = 1 }
+        }
+        // Written so NaN becomes 1 too: the conversion below then needs no range check.
+        a = a < 1 ? a : 1
         return UInt32(a * 255 + 0.5)
     }
 
