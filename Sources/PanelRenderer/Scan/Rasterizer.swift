@@ -304,6 +304,7 @@ final class Rasterizer {
     /// touched (edge) pixels become per-pixel spans, the gaps constant-coverage spans.
     /// Wrapping arithmetic throughout: every index stays inside the row (width < 2^31), so
     /// the overflow checks of `+` would only cost time in the hottest loop.
+    @inline(__always)
     private func sweep(minCol: Int, maxCol: Int, width: Int, left: Int, evenOdd: Bool) -> Int {
         var n = 0
         var acc: Float = 0
