@@ -193,7 +193,8 @@ final class Rasterizer {
         var count = 0
         @inline(__always) func add(_ x: Int, _ len: Int, _ cov: UInt32) {
             guard cov != 0, len > 0 else { return }
-            if count > 0, bandSpans[count &- 1].cov == cov {   // one fill instead of two
+            if count > 0, bandSpans[count &- 1].cov == cov,   // one fill instead of two
+               Int(bandSpans[count &- 1].x) &+ Int(bandSpans[count &- 1].len) == x &+ left {
                 bandSpans[count &- 1].len &+= Int32(truncatingIfNeeded: len)
                 return
             }
