@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import DrawerRuntime
 import PanelRenderer
 
@@ -155,4 +155,5 @@ func absolutePath(_ p: String) -> String {
 
 #if canImport(Glibc)
 import Glibc
+import PanelKiosk
 #endif

@@ -1,4 +1,5 @@
 import DrawerRuntime
+import PanelKiosk
 
 /// The tour `demo` shows: five screens, each an example app file built the way a real kiosk
 /// would use one component, with content that changes while it is shown. Offscreen each is

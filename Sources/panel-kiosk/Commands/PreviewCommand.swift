@@ -1,9 +1,10 @@
 import ArgumentParser
 import DrawerRuntime
-import Foundation
+import FoundationEssentials
 import PanelRenderer
 #if canImport(Glibc)
 import Glibc
+import PanelKiosk
 #endif
 
 struct Preview: ParsableCommand {
@@ -43,7 +44,7 @@ struct Preview: ParsableCommand {
         if let why = WindowSink.desktopMissing(environment: ProcessInfo.processInfo.environment) {
             throw Failure("panel-kiosk preview: \(why)")
         }
-        let startNS = monotonicNanoseconds()
+        let startNS = PanelKiosk.startNS
         var app = try loadApp(config)
         if let data { app.dataFile = data.hasPrefix("/") ? data : FileManager.default.currentDirectoryPath + "/" + data }
         var options = KioskLoop.Options(startNS: startNS, frameLimit: frames, eventsPath: events)

@@ -1,10 +1,11 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import DrawerRuntime
 import PanelRenderer
 #if canImport(Glibc)
 import Glibc
 import CInput
+import PanelKiosk
 #endif
 
 /// `panel-kiosk probe [--json]` (docs/formats.md, Command line): the DRM devices and input
@@ -122,7 +123,7 @@ struct Probe: ParsableCommand {
         for i in r.input {
             out += "  \(i.path)  \"\(i.name)\"  \(i.capabilities.joined(separator: ", "))"
             if let x = i.xRange, let y = i.yRange { out += "  \(x[0])..\(x[1]) x \(y[0])..\(y[1])" }
-            if let s = i.sizeMm { out += String(format: "  %.0fx%.0f mm", s[0], s[1]) }
+            if let s = i.sizeMm { out += "  \(Int(s[0].rounded()))x\(Int(s[1].rounded())) mm" }
             if let n = i.slots { out += "  \(n) slots" }
             if i.udevInitialized == false { out += "  (not initialised by udev: libinput will ignore it)" }
             out += "\n"

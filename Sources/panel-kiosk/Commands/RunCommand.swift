@@ -3,6 +3,7 @@ import DrawerRuntime
 import PanelRenderer
 #if canImport(Glibc)
 import Glibc
+import PanelKiosk
 #endif
 
 struct Run: ParsableCommand {
@@ -47,7 +48,7 @@ struct Run: ParsableCommand {
 
     func run() throws {
         SignalDescriptor.holdBack([SIGTERM, SIGINT, SIGHUP])
-        let startNS = monotonicNanoseconds()
+        let startNS = PanelKiosk.startNS
         let app = try loadApp(config)
         var options = KioskLoop.Options(startNS: startNS, frameLimit: frames, eventsPath: events)
         options.tracePath = trace

@@ -4,6 +4,7 @@ import DrawerRuntime
 import PanelRenderer
 #if canImport(Glibc)
 import Glibc
+import PanelKiosk
 #endif
 
 /// `panel-kiosk preview`: a desktop window (SDL2: X11 or Wayland) as the loop's frame sink, at
