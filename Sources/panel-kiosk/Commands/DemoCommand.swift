@@ -94,7 +94,7 @@ struct Demo: ParsableCommand {
             let shot = outcome.written[min(screen.shotMS / DemoTour.captureIntervalMS, outcome.written.count - 1)]
             let picture = out + "/" + Self.folderName(i, screen) + ".png"
             do { try Data(contentsOf: URL(fileURLWithPath: shot)).write(to: URL(fileURLWithPath: picture)) } catch {
-                throw Failure("\(picture): cannot write: \(error.localizedDescription)")
+                throw Failure("\(picture): cannot write: \(error)")
             }
             pictures.append(picture)
             print("demo: \(i + 1)/\(DemoTour.screens.count) \(screen.title) (\(screen.file)): "

@@ -1,6 +1,7 @@
-import Foundation
 import DrawerRuntime
+import PanelKiosk
 import PanelRenderer
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -60,34 +61,41 @@ struct WindowTour {
 /// Sends a screen's control commands to its socket at their times, from a thread of its own
 /// (the loop owns the main thread); reads each reply so none pile up. Stops when told or when
 /// the kiosk closes the socket.
-final class TourFeed: @unchecked Sendable {
+final class TourFeed: Sendable {
     private let socket: String
-    private let lines: [(ms: Int, line: String)]
-    private let lock = NSLock()
-    private var stopped = false
-    private let done = DispatchSemaphore(value: 0)
-    private var running = false
+    private let lines: [Line]
+    private let stopped = Atomic<Bool>(false)
+    /// The thread, once started; joined by `stop`.
+    private let thread = Mutex<pthread_t?>(nil)
+
+    struct Line: Sendable { var ms: Int; var line: String }
 
     init(socket: String, lines: [(ms: Int, line: String)]) {
         self.socket = socket
-        self.lines = lines
+        self.lines = lines.map { Line(ms: $0.ms, line: $0.line) }
     }
 
-    private var isStopped: Bool { lock.withLock { stopped } }
+    private var isStopped: Bool { stopped.load(ordering: .acquiring) }
 
     func start() {
         guard !lines.isEmpty else { return }
-        running = true
-        let thread = Thread { [self] in
-            feed()
-            done.signal()
+        let context = Unmanaged.passRetained(self).toOpaque()
+        var id = pthread_t()
+        let made = pthread_create(&id, nil, { context in
+            let feed = Unmanaged<TourFeed>.fromOpaque(context!).takeRetainedValue()
+            feed.feed()
+            return nil
+        }, context)
+        if made == 0 {
+            thread.withLock { $0 = id }
+        } else {
+            Unmanaged<TourFeed>.fromOpaque(context).release()   // no thread: the screen just shows
         }
-        thread.start()
     }
 
     func stop() {
-        lock.withLock { stopped = true }
-        if running { done.wait() }
+        stopped.store(true, ordering: .releasing)
+        if let id = thread.withLock({ t -> pthread_t? in defer { t = nil }; return t }) { pthread_join(id, nil) }
     }
 
     private func feed() {
@@ -103,7 +111,8 @@ final class TourFeed: @unchecked Sendable {
         defer { close(fd) }
         var timeout = timeval(tv_sec: 1, tv_usec: 0)
         _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        for (ms, line) in lines {
+        for next in lines {
+            let ms = next.ms, line = next.line
             while !isStopped && monotonicNanoseconds() < start + UInt64(ms) * 1_000_000 { usleep(10_000) }
             if isStopped { return }
             let bytes = Array((line + "\n").utf8)
@@ -122,10 +131,19 @@ final class TourFeed: @unchecked Sendable {
     }
 
     private static func connect(_ path: String) -> Int32 {
-        guard let address = UnixAddress(path) else { return -1 }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return -1 }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
         let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return -1 }
-        let ok = address.withSockaddr { Glibc.connect(fd, $0, $1) } == 0
+        let ok = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        } == 0
         if !ok { close(fd); return -1 }
         return fd
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import CSDL2
 import DrawerRuntime
 import PanelRenderer
