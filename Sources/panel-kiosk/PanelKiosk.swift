@@ -11,5 +11,5 @@ struct PanelKiosk: ParsableCommand {
             one, else offscreen PNGs in ./demo-out/.
             """,
         version: "0.1.0",
-        subcommands: [Demo.self, Run.self, Preview.self, Render.self, Check.self, Probe.self, Bench.self, Plot.self])
+        subcommands: [Demo.self, Run.self, Preview.self, Render.self, Check.self, Probe.self, Bench.self, Plot.self, Status.self])
 }

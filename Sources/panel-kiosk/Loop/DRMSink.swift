@@ -21,7 +21,7 @@ final class DRMSink: FrameSink {
     private var wantCRTCActive = true
     /// False while our connector reports no display (cable out, monitor off): the CRTC is
     /// turned off and nothing is drawn, but the screens, their state and the input live on.
-    private var displayConnected = true
+    private(set) var displayConnected = true
     /// Set when the display came back or its link went Bad: the mode is set again (which
     /// retrains the link) at the next moment no flip is pending.
     private var modeStale = false

@@ -19,7 +19,7 @@ final class HeadlessSink: FrameSink {
     /// The frame shown at the last vblank (copied at `present`: the loop draws over its own).
     private var shown: Pixmap
     /// The vblank the frame handed over waits for.
-    private var pendingVblankNS: UInt64?
+    private(set) var pendingVblankNS: UInt64?
     /// The frame shown at the last vblank.
     var shownFrame: PixmapView { shown.view }
     private(set) var flipCount = 0

@@ -32,7 +32,7 @@ final class KioskLoop: FrameSinkOwner {
     private var failure: String?
     /// Set by a vblank report: the next frame is for the vblank after it.
     private var shownVblankNS: UInt64?
-    private var lastVblankNS: UInt64?
+    private(set) var lastVblankNS: UInt64?
     private var firstVblankSeenNS: UInt64?
     private var flipIntervalsMS = SampleWindow()
 
@@ -48,6 +48,7 @@ final class KioskLoop: FrameSinkOwner {
             signals = try SignalDescriptor([SIGTERM, SIGINT, SIGHUP])
         } catch { throw Failure("\(error)") }
         runtime.onEventLine = { [services] line in services.control?.broadcast(eventLine: line) }
+        services.answerService = { [unowned self] command, now in self.perform(command, at: now) }
         watcher = try? ConfigWatcher(files: [runtime.appPath] + runtime.themePaths)
         if let path = runtime.dataPath {
             do { dataWatcher = try ConfigWatcher(files: [path]) } catch {

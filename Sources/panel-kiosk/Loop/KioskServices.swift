@@ -16,9 +16,16 @@ final class KioskServices {
     let control: ControlSocket?
     private var controlGeneration = -1
     let logger: Logger
+    /// The app's and board's names, for `status`.
+    let appName: String, boardName: String
+    /// Answers the socket's service commands (status, screenshot, ...): set by the loop,
+    /// which has what they need (`KioskLoop.perform(_:at:)`).
+    var answerService: ((ServiceCommand, Instant) -> ServiceAnswer)?
 
     init(app: AppConfig, board: BoardConfig, readyStatus: String, headless: Bool = false) throws {
-        var logger = Logger(label: "panel-kiosk")
+        appName = app.name
+        boardName = board.name
+        var logger = Logger(label: "panel-kiosk", factory: { _ in KioskLogHandler() })
         logger.logLevel = .notice
         self.logger = logger
         heartbeat = ServiceHeartbeat(notifier: SystemdNotifier(), readyStatus: readyStatus)
@@ -82,6 +89,15 @@ final class KioskServices {
         guard let control else { return [] }
         var actions: [IdleBlanker.Action] = []
         for (client, command) in control.drainCommands() {
+            if case .service(let s) = command, let answerService {
+                let answer = answerService(s, now)
+                actions += answer.actions
+                switch answer.result {
+                case .success(let fields): control.reply(client: client, fields: fields)
+                case .failure(let e): control.reply(client: client, .failure(e))
+                }
+                continue
+            }
             do {
                 actions += try runtime.execute(command, at: now)
                 control.reply(client: client)
@@ -91,6 +107,9 @@ final class KioskServices {
         }
         return actions
     }
+
+    /// A service command's reply fields or refusal, and what it asks of the display.
+    typealias ServiceAnswer = (result: Result<[(String, JSONValue)], ControlCommand.ControlError>, actions: [IdleBlanker.Action])
 
     /// When the loop must wake next for the watchdog, if ever.
     var nextDeadline: Instant? { heartbeat.nextDeadline }

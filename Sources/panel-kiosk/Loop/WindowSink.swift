@@ -13,7 +13,7 @@ import Glibc
 /// Escape is Back. Keys: S writes a screenshot PNG, D tints what each frame repaints, Z
 /// cycles the zoom (100 %, 200 %, 50 %).
 final class WindowSink: FrameSink, FrameSinkOwner {
-    private let clock: HeadlessSink
+    let clock: HeadlessSink
     private let sdl: SDLLibrary
     private weak var owner: FrameSinkOwner?
     private var window: OpaquePointer?
