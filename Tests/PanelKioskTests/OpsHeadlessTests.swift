@@ -144,4 +144,36 @@ final class OpsHeadlessTests: XCTestCase {
         XCTAssertTrue(gone.stdout.hasPrefix("unhealthy: cannot connect to \(socket): "), gone.stdout)
         XCTAssertTrue(gone.stdout.contains("is panel-kiosk running"), gone.stdout)
     }
+
+    /// Under journald (JOURNAL_STREAM names stderr) every line carries its priority; a
+    /// failure at exit is `<3>`. The stream here is a pipe the test names as the journal's.
+    func testPriorityPrefixesWhenJournaldReadsStderr() throws {
+        func run(_ args: [String]) throws -> (Int32, String) {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: CLI.binary)
+            p.arguments = args
+            let err = Pipe()
+            var st = stat()
+            XCTAssertEqual(fstat(err.fileHandleForWriting.fileDescriptor, &st), 0)
+            p.environment = ProcessInfo.processInfo.environment.merging(["JOURNAL_STREAM": "\(st.st_dev):\(st.st_ino)"]) { $1 }
+            p.standardError = err
+            p.standardOutput = FileHandle.nullDevice
+            try p.run()
+            let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.waitUntilExit()
+            return (p.terminationStatus, text)
+        }
+        let dir = TempDir()
+        defer { dir.remove() }
+        let (ok, log) = try run(["run", "--headless", "--frames", "2", "--config", CLI.root + "/examples/drawer.toml"])
+        XCTAssertEqual(ok, 0, log)
+        XCTAssertTrue(log.hasPrefix("<6>panel-kiosk: headless: memory (headless) 800x480@60\n"), log)
+        let (failed, fatal) = try run(["run", "--headless", "--config", dir.file("missing.toml")])
+        XCTAssertEqual(failed, 1)
+        XCTAssertEqual(fatal, "<3>Error: \(dir.file("missing.toml")):1:1: cannot read \(dir.file("missing.toml")): No such file or directory\n")
+        dir.write("bad.toml", "x = [\n")
+        let (bad, problems) = try run(["check", dir.file("bad.toml")])
+        XCTAssertEqual(bad, 1)
+        XCTAssertTrue(problems.split(separator: "\n").allSatisfy { $0.hasPrefix("<3>") }, problems)
+    }
 }

@@ -119,7 +119,7 @@ final class OpsUnitTests: XCTestCase {
 
     func testLogPrefixesOnlyForTheJournal() {
         XCTAssertEqual(KioskLog.format(.warning, "backlight: gone", journal: true), "<4>panel-kiosk: backlight: gone\n")
-        XCTAssertEqual(KioskLog.format(.error, "a\nb", journal: true), "<3>panel-kiosk: a\n<3>  b\n")
+        XCTAssertEqual(KioskLog.format(.error, "a\nb", journal: true), "<3>panel-kiosk: a\n<3>b\n")
         XCTAssertEqual(KioskLog.format(.info, "reloaded", journal: false), "panel-kiosk: reloaded\n")
         var fds: [Int32] = [0, 0]
         XCTAssertEqual(pipe(&fds), 0)

@@ -64,10 +64,8 @@ struct Check: ParsableCommand {
     }
 }
 
-func printError(_ s: String) {
-    var line = s + "\n"
-    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
-}
+/// A problem on stderr (with the error priority when journald reads it, `KioskLog`).
+func printError(_ s: String) { KioskLog.errorLines(s) }
 
 #if canImport(Glibc)
 import Glibc

@@ -88,7 +88,7 @@ final class HeadlessSink: FrameSink {
     func setScreenActive(_ on: Bool) {
         guard on != screenActive else { return }
         screenActive = on
-        printError("panel-kiosk: headless screen \(on ? "on" : "off")")
+        KioskLog.info("headless screen \(on ? "on" : "off")")
         if on { owner?.sinkReady() }
     }
 

@@ -44,7 +44,7 @@ extension KioskLoop {
     static func headless(app: AppConfig, geometry: FrameGeometry, _ options: Options) throws -> KioskLoop {
         let sink = try HeadlessSink(widthPx: geometry.widthPx, heightPx: geometry.heightPx,
                                     refreshHz: geometry.board.mode?.refreshHz ?? 60)
-        printError("panel-kiosk: headless: \(sink.description)")
+        KioskLog.info("headless: \(sink.description)")
         return try withoutDisplay(sink: sink, app: app, geometry: geometry, options, status: "showing \(app.name) headless",
                                   touch: TouchSetup(board: geometry.board, uiWidthPx: geometry.widthPx, uiHeightPx: geometry.heightPx))
     }
@@ -55,7 +55,7 @@ extension KioskLoop {
         let sink = try WindowSink(widthPx: geometry.widthPx, heightPx: geometry.heightPx,
                                   refreshHz: geometry.board.mode?.refreshHz ?? 60, zoom: zoom,
                                   title: "panel-kiosk preview: \(app.name)")
-        printError("panel-kiosk: preview: \(sink.description); mouse = finger, Esc = Back, S = screenshot, D = repainted areas, Z = zoom")
+        KioskLog.info("preview: \(sink.description); mouse = finger, Esc = Back, S = screenshot, D = repainted areas, Z = zoom")
         let kiosk = try withoutDisplay(sink: sink, app: app, geometry: geometry, options, status: "previewing \(app.name)", touch: nil)
         kiosk.runtime.showsProblems = true
         return kiosk

@@ -53,7 +53,7 @@ final class KioskLoop: FrameSinkOwner {
         if let path = runtime.dataPath {
             do { dataWatcher = try ConfigWatcher(files: [path]) } catch {
                 // The screens work without it; what feeds them must be told why nothing arrives.
-                printError("panel-kiosk: [data] file \(path) cannot be watched (\(error)); its changes will not be shown until a reload")
+                KioskLog.warning("[data] file \(path) cannot be watched (\(error)); its changes will not be shown until a reload")
             }
         }
         if let touch {
@@ -61,7 +61,7 @@ final class KioskLoop: FrameSinkOwner {
                 input = try LibinputSource(backend: touch.backend, transform: touch.transform, calibration: touch.calibration)
             } catch {
                 // No input stack (or no device yet): draw anyway; the seat backend picks devices up later.
-                printError("panel-kiosk: touch input unavailable (\(error)); running without touch")
+                KioskLog.warning("touch input unavailable (\(error)); running without touch")
             }
         }
         do {

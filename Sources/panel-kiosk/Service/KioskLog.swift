@@ -42,26 +42,44 @@ enum KioskLog {
 
     /// Writes `message` (without the `panel-kiosk: ` that every line gets) at `priority`.
     static func write(_ priority: LogPriority, _ message: String) {
-        let journal = state.withLock { s in
+        state.withLock { s in
             if priority <= .warning {
                 s.lastProblem = Problem(priority: priority, message: message, atNS: monotonicNanoseconds())
             }
+        }
+        var text = format(priority, message, journal: writesToJournal)
+        text.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) }
+    }
+
+    /// Whether stderr is the journal's stream (looked up once).
+    static var writesToJournal: Bool {
+        state.withLock { s in
             if s.journal == nil { s.journal = isJournalStream(fd: 2, environment: getenv("JOURNAL_STREAM").map { String(cString: $0) }) }
             return s.journal ?? false
         }
-        var text = format(priority, message, journal: journal)
+    }
+
+    /// Lines written as they are (a failure as ArgumentParser words it, `check`'s problems),
+    /// with the error priority on each under the journal.
+    static func errorLines(_ message: String) {
+        guard writesToJournal else {
+            var text = message + "\n"
+            text.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) }
+            return
+        }
+        var text = message.split(separator: "\n", omittingEmptySubsequences: false).map { "<\(LogPriority.error.rawValue)>" + $0 + "\n" }.joined()
         text.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) }
     }
 
     static var lastProblem: Problem? { state.withLock { $0.lastProblem } }
 
     /// The lines written for a message: each line (a message may span several, a file's
-    /// problems one per line) gets the prefix, the first also `panel-kiosk: `.
+    /// problems one per line) gets the priority prefix, the first also `panel-kiosk: `.
     static func format(_ priority: LogPriority, _ message: String, journal: Bool) -> String {
         let prefix = journal ? "<\(priority.rawValue)>" : ""
         var out = ""
         for (i, line) in message.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            out += prefix + (i == 0 ? "panel-kiosk: " : "  ") + line + "\n"
+            out += prefix + (i == 0 ? "panel-kiosk: " : "") + line + "\n"
         }
         return out
     }
