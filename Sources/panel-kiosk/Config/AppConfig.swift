@@ -29,6 +29,8 @@ struct AppConfig: Sendable {
     var values: [String: LiveValue] = [:]
     /// `[data] file`: a JSON object of values, applied whenever it changes.
     var dataFile: String?
+    /// `[mqtt]`: the bridge to a fleet's broker (nil: off).
+    var mqtt: MQTTConfig?
 
     /// Every content tree of the app: the background's, then each component's.
     var contents: [ContentSpec] { [backgroundContent].compactMap { $0 } + components.flatMap(\.contents) }
@@ -104,6 +106,7 @@ struct AppConfig: Sendable {
             } else if !data.has("file") { sink.error(data.node, "[data] needs 'file' (a JSON file of values)") }
             data.finish()
         }
+        if var m = top.table("mqtt") { app.mqtt = MQTTConfig.parse(&m, baseDir: base, sink: sink) }
         var ids: [String: ConfigNode] = [:]
         for var c in top.tables("component") {
             guard let id = c.string("id") else {

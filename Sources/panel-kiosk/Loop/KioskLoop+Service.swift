@@ -5,9 +5,24 @@ import DrawerRuntime
 import Foundation
 import PanelRenderer
 
+/// What the services ask of the loop: service commands and screenshots.
+protocol KioskOperations: AnyObject {
+    func perform(_ command: ServiceCommand, at now: Instant) -> KioskServices.ServiceAnswer
+    /// The PNG bytes of what the display shows now, upright.
+    func screenshotPNG() throws -> [UInt8]
+    /// The screen's components as Home Assistant discovery describes them.
+    var componentInfos: [HADiscovery.ComponentInfo] { get }
+}
+
 /// The socket's service commands (`ServiceCommand`), answered by the loop, which has the
 /// sink, the runtime and the services they need.
-extension KioskLoop {
+extension KioskLoop: KioskOperations {
+    var componentInfos: [HADiscovery.ComponentInfo] {
+        runtime.screen.components.map { c in
+            HADiscovery.ComponentInfo(id: c.id, kind: c.kind, anchors: (c as? Sheet)?.config.anchors.count ?? 0)
+        }
+    }
+
     /// Touch-to-glass latency p50/p99 (ms) for `status`: the one place it is read from;
     /// nil until the loop measures it.
     var touchLatencyMS: (p50: Double, p99: Double)? { nil }

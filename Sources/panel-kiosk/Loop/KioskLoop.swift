@@ -47,8 +47,8 @@ final class KioskLoop: FrameSinkOwner {
             loop = try EventLoop()
             signals = try SignalDescriptor([SIGTERM, SIGINT, SIGHUP])
         } catch { throw Failure("\(error)") }
-        runtime.onEventLine = { [services] line in services.control?.broadcast(eventLine: line) }
-        services.answerService = { [unowned self] command, now in self.perform(command, at: now) }
+        runtime.onEventLine = { [services] line in services.broadcast(eventLine: line) }
+        services.operations = self
         watcher = try? ConfigWatcher(files: [runtime.appPath] + runtime.themePaths)
         if let path = runtime.dataPath {
             do { dataWatcher = try ConfigWatcher(files: [path]) } catch {
@@ -107,7 +107,7 @@ final class KioskLoop: FrameSinkOwner {
             loop.runOnce()
             sink.poll(now: monotonicNanoseconds())
             let after = Instant.now()
-            services.heartbeat.tick(at: after)
+            services.tick(at: after)
             apply(runtime.tick(at: after))
             if failure == nil && !loop.stopped { drawIfWanted() }
         }
@@ -158,9 +158,7 @@ final class KioskLoop: FrameSinkOwner {
     }
 
     private func controlReady(_ fd: Int32, _ readable: Bool, _ writable: Bool) {
-        guard let control = services.control else { return }
-        if readable { control.handleReadable(fd: fd) }
-        if writable { control.handleWritable(fd: fd) }
+        services.handleReady(fd: fd, readable: readable, writable: writable)
         apply(services.runCommands(on: runtime, at: Instant.now()))
     }
 
