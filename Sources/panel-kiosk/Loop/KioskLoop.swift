@@ -107,7 +107,7 @@ final class KioskLoop: FrameSinkOwner {
             loop.runOnce()
             sink.poll(now: monotonicNanoseconds())
             let after = Instant.now()
-            services.tick(at: after)
+            apply(services.tick(at: after, on: runtime))
             apply(runtime.tick(at: after))
             if failure == nil && !loop.stopped { drawIfWanted() }
         }

@@ -118,17 +118,20 @@ final class KioskServices {
         if writable { control?.handleWritable(fd: fd) }
     }
 
-    /// Every loop wake-up: the watchdog, and the MQTT bridge's keep-alive, reconnects and
-    /// state (at most once a second).
-    func tick(at now: Instant) {
+    /// Every loop wake-up: the watchdog, and the MQTT bridge's keep-alive, reconnects, state
+    /// (at most once a second) and the commands still waiting from a burst. Returns what the
+    /// blanker asks of the display (a command that wakes the screen).
+    func tick(at now: Instant, on runtime: KioskRuntime) -> [IdleBlanker.Action] {
         heartbeat.tick(at: now)
-        guard let mqtt else { return }
+        guard let mqtt else { return [] }
+        let actions = mqtt.hasBacklog ? runCommands(on: runtime, at: now) : []
         let ns = UInt64(max(0, now.nanoseconds))
         mqtt.tick(nowNS: ns)
         if mqtt.wantsState(nowNS: ns), let ops = operations,
            case .success(let fields) = ops.perform(.status, at: now).result, let status = fields.first?.1 {
             mqtt.publishState(status, nowNS: ns)
         }
+        return actions
     }
 
     /// An event line to the socket's subscribers and the MQTT `events` topic.
@@ -151,8 +154,11 @@ final class KioskServices {
                 }
             }
         }
-        if let mqtt {
-            for inbound in mqtt.drainCommands() {
+        // MQTT: a time budget per wake-up (the socket's clients are few and bounded; a
+        // broker may carry a fleet's worth), the rest at the next turn of the loop.
+        let start = monotonicNanoseconds()
+        while let mqtt, monotonicNanoseconds() &- start < Self.mqttBudgetNS, let batch = mqtt.takeCommands() {
+            for inbound in batch {
                 var result: Result<[(String, JSONValue)], ControlCommand.ControlError>
                 switch inbound.result {
                 case .failure(let e): result = .failure(e)
@@ -183,6 +189,9 @@ final class KioskServices {
         }
         return actions
     }
+
+    /// At most this long on MQTT commands per loop wake-up (a frame is 16.7 ms at 60 Hz).
+    static let mqttBudgetNS: UInt64 = 2_000_000
 
     /// One command from anywhere: a service command by the loop, the rest by the runtime.
     private func answer(_ command: ControlCommand, on runtime: KioskRuntime, at now: Instant) -> ServiceAnswer {

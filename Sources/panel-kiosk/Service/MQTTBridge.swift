@@ -39,7 +39,10 @@ final class MQTTBridge: MQTTClient.Delegate {
     /// Bumped whenever the socket or its wish to write changes (`KioskServices` re-watches).
     private(set) var generation = 0
     private var lastWatch: (fd: Int32, writable: Bool) = (-1, false)
-    private var inbox: [Inbound] = []
+    /// Admitted messages not yet taken (`drainCommands`), at most `maxPending`.
+    private var pending: [(topic: String, payload: [UInt8])] = []
+    private var received = 0
+    static let maxPending = 256
     private var closing = false
 
     // Reconnecting with back-off.
@@ -154,7 +157,7 @@ final class MQTTBridge: MQTTClient.Delegate {
             lastMiscNS = nowNS
             if client.socket >= 0 { client.misc() }
             if refusedThisSecond > 0 {
-                KioskLog.warning("mqtt: refused \(refusedThisSecond) commands over the limit of \(Int(Self.maxCommandsPerSecond)) a second")
+                KioskLog.warning("mqtt: refused \(refusedThisSecond) commands over the limit of \(Int(Self.maxCommandsPerSecond)) a second or \(Self.maxPending) waiting")
                 refusedThisSecond = 0
             }
         }
@@ -168,14 +171,23 @@ final class MQTTBridge: MQTTClient.Delegate {
         if let retryAtNS { d.append(retryAtNS) }
         if client.socket >= 0 { d.append(lastMiscNS + 1_000_000_000) }
         if let lastStateNS, connected { d.append(lastStateNS + 1_000_000_000) }
+        if hasBacklog { d.append(0) }
         return d.min()
     }
 
-    /// The commands received since the last call.
-    func drainCommands() -> [Inbound] {
-        defer { inbox.removeAll(keepingCapacity: true) }
-        return inbox
+    /// The commands of the oldest admitted message not yet taken (nil: none waits). The loop
+    /// takes them within a time budget per wake-up, so a burst is spread over several
+    /// wake-ups and frames keep their vblank (it wakes again at once while some wait).
+    func takeCommands() -> [Inbound]? {
+        guard received < pending.count else { return nil }
+        let (topic, payload) = pending[received]
+        received += 1
+        if received == pending.count { pending.removeAll(keepingCapacity: true); received = 0 }
+        return parse(topic: topic, payload: payload)
     }
+
+    /// Messages wait to be taken (the loop should not sleep).
+    var hasBacklog: Bool { received < pending.count }
 
     // MARK: publishing
 
@@ -241,13 +253,16 @@ final class MQTTBridge: MQTTClient.Delegate {
         guard !closing else { return }
         closing = true
         if connected {
-            if config.homeAssistant { for m in discovery.messages { publish(m.topic, [], retain: true, qos: 1) } }
-            publish("\(config.baseTopic)/availability", "offline", retain: true, qos: 1)
+            // QoS 0: written in order before the DISCONNECT, with no acknowledgements to
+            // wait for (QoS 1 beyond the in-flight window would wait for the broker's).
+            if config.homeAssistant { for m in discovery.messages { publish(m.topic, [], retain: true) } }
+            publish("\(config.baseTopic)/availability", "offline", retain: true)
             // At most ~0.5 s: a slow broker does not hold the stop.
             let end = monotonicNanoseconds() + 500_000_000
             while client.wantsWrite, client.socket >= 0, monotonicNanoseconds() < end {
-                var p = pollfd(fd: client.socket, events: Int16(POLLOUT), revents: 0)
+                var p = pollfd(fd: client.socket, events: Int16(POLLOUT | POLLIN), revents: 0)
                 _ = poll(&p, 1, 50)
+                if p.revents & Int16(POLLIN) != 0, client.read() != nil { break }
                 if client.write() != nil { break }
             }
             client.disconnect()
@@ -295,12 +310,22 @@ final class MQTTBridge: MQTTClient.Delegate {
         else if retryAtNS == nil { scheduleRetry("cannot connect (\(MQTTClient.describe(code)))") }
     }
 
+    func mqttAdmits() -> Bool { admit() }
+
     func mqttMessage(topic: String, payload: [UInt8]) {
-        guard admit() else { return }
+        guard pending.count - received < Self.maxPending else {
+            refuse("busy: \(Self.maxPending) commands already waiting; refused")
+            return
+        }
+        pending.append((topic, payload))
+    }
+
+    /// One admitted message as the commands it carries.
+    private func parse(topic: String, payload: [UInt8]) -> [Inbound] {
+        var inbox: [Inbound] = []
         if topic == "\(config.baseTopic)/cmd" || topic == config.fleetCommandTopic {
             guard payload.count <= Self.maxPayloadBytes else {
-                inbox.append(Inbound(origin: .command, id: nil, result: .failure(.init("message longer than \(Self.maxPayloadBytes) bytes"))))
-                return
+                return [Inbound(origin: .command, id: nil, result: .failure(.init("message longer than \(Self.maxPayloadBytes) bytes")))]
             }
             let parsed = ControlCommand.parse(line: payload)
             inbox.append(Inbound(origin: .command, id: parsed.id, result: parsed.result.flatMap(allowed)))
@@ -309,7 +334,7 @@ final class MQTTBridge: MQTTClient.Delegate {
         } else if topic.hasPrefix("\(config.baseTopic)/select/"), topic.hasSuffix("/set") {
             let id = String(topic.dropFirst("\(config.baseTopic)/select/".count).dropLast(4))
             let option = String(decoding: payload.prefix(256), as: UTF8.self)
-            guard let c = discovery.components.first(where: { $0.id == id }) else { return }
+            guard let c = discovery.components.first(where: { $0.id == id }) else { return [] }
             let popupState = popupStates[id]
             if let command = HADiscovery.command(for: c, option: option, currentPopupState: popupState) {
                 inbox.append(Inbound(origin: .homeAssistant, id: nil, result: allowed(command)))
@@ -317,6 +342,7 @@ final class MQTTBridge: MQTTClient.Delegate {
                 KioskLog.warning("mqtt: \(topic): '\(option.clippedForMessage())' is not an option of \(id)")
             }
         }
+        return inbox
     }
 
     /// The popups' states as last published (a select's `barPresented` closes an open popup).
@@ -362,13 +388,19 @@ final class MQTTBridge: MQTTClient.Delegate {
         tokens = min(Self.maxCommandsPerSecond, tokens + Double(now &- tokensAtNS) / 1e9 * Self.maxCommandsPerSecond)
         tokensAtNS = now
         if tokens >= 1 { tokens -= 1; return true }
+        refuse("busy: more than \(Int(Self.maxCommandsPerSecond)) commands a second; refused")
+        return false
+    }
+
+    /// A command refused unread: counted, and answered while under the refusal-reply limit.
+    private func refuse(_ message: String) {
+        let now = monotonicNanoseconds()
         refusedTotal += 1
         refusedThisSecond += 1
         if now &- refusalSecondNS >= 1_000_000_000 { refusalSecondNS = now; refusalRepliesThisSecond = 0 }
         if refusalRepliesThisSecond < Self.maxRefusalRepliesPerSecond {
             refusalRepliesThisSecond += 1
-            reply(ControlSocket.replyLine(.failure(.init("busy: more than \(Int(Self.maxCommandsPerSecond)) commands a second; refused")), id: nil))
+            reply(ControlSocket.replyLine(.failure(.init(message)), id: nil))
         }
-        return false
     }
 }

@@ -16,6 +16,9 @@ final class MQTTClient {
         func mqttConnected(code: Int32)
         /// The connection ended (`code` 0: we asked for it).
         func mqttDisconnected(code: Int32)
+        /// Whether to take the next message at all (a flood guard decides before anything
+        /// is copied).
+        func mqttAdmits() -> Bool
         func mqttMessage(topic: String, payload: [UInt8])
     }
 
@@ -41,10 +44,11 @@ final class MQTTClient {
         mosquitto_disconnect_callback_set(h) { _, obj, code in MQTTClient.from(obj)?.delegate?.mqttDisconnected(code: code) }
         mosquitto_message_callback_set(h) { _, obj, message in
             guard let client = MQTTClient.from(obj), let m = message?.pointee, let topic = m.topic else { return }
+            client.messagesDelivered += 1
+            guard client.delegate?.mqttAdmits() == true else { return }
             let count = Int(m.payloadlen)
             let payload = count > 0 && m.payload != nil
                 ? Array(UnsafeRawBufferPointer(start: m.payload, count: count)) : []
-            client.messagesDelivered += 1
             client.delegate?.mqttMessage(topic: String(cString: topic), payload: payload)
         }
         // MQTT 3.1.1: what every broker speaks; nothing here needs v5.
