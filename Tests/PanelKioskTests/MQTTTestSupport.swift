@@ -39,7 +39,8 @@ final class TestBroker {
     func start() throws {
         // As root mosquitto would switch to its own user, who cannot read the test's files.
         let user = getuid() == 0 ? "user root\n" : ""
-        dir.write("mosquitto.conf", user + "per_listener_settings true\npersistence false\nlog_dest file \(dir.file("broker.log"))\nlog_type all\n"
+        dir.write("mosquitto.conf", user + "per_listener_settings true\npersistence false\nset_tcp_nodelay true\nlog_dest file \(dir.file("broker.log"))\n"
+                  + "log_type error\nlog_type warning\nlog_type notice\nlog_type information\n"
                   + "listener \(port) 127.0.0.1\n" + extraConfig)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/sbin/mosquitto")

@@ -53,6 +53,8 @@ final class MQTTClient {
         }
         // MQTT 3.1.1: what every broker speaks; nothing here needs v5.
         _ = mosquitto_int_option(h, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V311)
+        // Replies and events are small and wanted now: no Nagle delay behind an unacked one.
+        _ = mosquitto_int_option(h, MOSQ_OPT_TCP_NODELAY, 1)
     }
 
     deinit { mosquitto_destroy(handle) }
