@@ -58,7 +58,7 @@ final class OpsUnitTests: XCTestCase {
                                                                        connected: connected),
                      blank: blank, framesDrawn: flips, flips: flips, missedVblanks: 0, lastFlipAgeMS: 10, flipWaitMS: flipWaitMS,
                      touchLatencyMS: nil, uptimeS: uptimeS, memoryRSSKB: 1, brightnessPercent: nil, lastError: nil,
-                     components: .object([]), flipLimitMS: 5000)
+                     components: .object([]), mqtt: nil, flipLimitMS: 5000)
     }
 
     func testHealthVerdict() {

@@ -93,7 +93,8 @@ final class MQTTBridge: MQTTClient.Delegate {
         connect(first: true)
     }
 
-    private var brokerName: String { "\(config.tls ? "mqtts" : "mqtt")://\(config.host):\(config.port)" }
+    /// `mqtt://host:port` or `mqtts://host:port`, for logs and status.
+    var brokerName: String { "\(config.tls ? "mqtts" : "mqtt")://\(config.host):\(config.port)" }
 
     private func connect(first: Bool) {
         do {

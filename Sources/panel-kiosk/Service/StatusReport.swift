@@ -42,6 +42,9 @@ struct StatusReport: Sendable {
     var lastError: (message: String, ageS: Double)?
     /// Each component's state (docs/formats.md, State file, `components`).
     var components: JSONValue
+    /// The MQTT bridge (nil: no `[mqtt]`): connected or not, and commands refused over its
+    /// limits since start. Not part of the verdict: the UI does not need the broker.
+    var mqtt: (broker: String, connected: Bool, refused: Int)?
     /// A frame may wait this long for its flip before the display counts as stuck: the
     /// watchdog's interval (`WatchdogMonitor.maxFlipWait`), `defaultFlipLimit` without one.
     var flipLimitMS: Double
@@ -84,6 +87,8 @@ struct StatusReport: Sendable {
             ("brightness", number(brightnessPercent.map(Double.init))),
             ("last_error", lastError.map { .object([("message", .string($0.message)), ("age_s", .number($0.ageS))]) } ?? .null),
             ("components", components),
+            ("mqtt", mqtt.map { .object([("broker", .string($0.broker)), ("connected", .bool($0.connected)),
+                                         ("refused", .number(Double($0.refused)))]) } ?? .null),
         ])
     }
 
