@@ -48,13 +48,16 @@ final class MQTTBridgeTests: XCTestCase {
         try broker.publish("panel-kiosk/k1/cmd", #"{"cmd":"set_position","target":"nope","position":"open","id":8}"#)
         try broker.publish("panel-kiosk/k1/cmd", #"{"cmd":"subscribe","id":9}"#)
         try broker.publish("panel-kiosk/k1/cmd", #"{not json"#)
-        poll(30, "five replies") { sub.lines.filter { $0.hasPrefix("panel-kiosk/k1/reply ") }.count >= 5 }
+        try broker.publish("panel-kiosk/k1/cmd", #"{"cmd":"screenshot","path":"/tmp/x.png","id":11}"#)
+        poll(30, "six replies") { sub.lines.filter { $0.hasPrefix("panel-kiosk/k1/reply ") }.count >= 6 }
         let replies = sub.lines.filter { $0.hasPrefix("panel-kiosk/k1/reply ") }.map { String($0.dropFirst("panel-kiosk/k1/reply ".count)) }
         XCTAssertEqual(replies.first, "{\"ok\":true,\"id\":7}")
         XCTAssertTrue(replies.contains { $0.hasPrefix("{\"ok\":true,\"status\":{\"healthy\": true") && $0.hasSuffix(",\"id\":\"fleet\"}") }, "\(replies)")
         XCTAssertTrue(replies.contains { $0.contains("no component 'nope'") && $0.hasSuffix("\"id\":8}") }, "\(replies)")
         XCTAssertTrue(replies.contains { $0.contains("over MQTT the events are on panel-kiosk/k1/events") }, "\(replies)")
         XCTAssertTrue(replies.contains("{\"ok\":false,\"error\":\"malformed JSON\"}"), "\(replies)")
+        XCTAssertTrue(replies.contains("{\"ok\":false,\"error\":\"\\\"path\\\" is for the control socket; over MQTT the PNG comes on panel-kiosk/k1/screenshot\",\"id\":11}"),
+                      "no file written from the network: \(replies)")
         XCTAssertTrue(sub.lines.contains { $0.hasPrefix("panel-kiosk/k1/events ") && $0.contains("\"position_did_change\", \"position\": \"open\"") },
                       "\(sub.lines)")
 

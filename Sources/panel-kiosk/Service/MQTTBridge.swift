@@ -354,6 +354,9 @@ final class MQTTBridge: MQTTClient.Delegate {
         switch command {
         case .subscribe, .unsubscribe:
             return .failure(.init("\"subscribe\" is for the control socket; over MQTT the events are on \(config.baseTopic)/events"))
+        case .service(.screenshot(path: .some)):
+            // A file path from the network would let anyone on the broker write files.
+            return .failure(.init("\"path\" is for the control socket; over MQTT the PNG comes on \(config.baseTopic)/screenshot"))
         case .service(let s) where !s.changesScreen:
             return .success(command)
         default:
