@@ -60,7 +60,7 @@ struct Run: ParsableCommand {
             : try KioskLoop.onDisplay(app: app, board: try board.map(loadBoard) ?? BoardConfig(),
                                       wait: frames == nil, options)
         guard let kiosk else {
-            printError("panel-kiosk: stopped while waiting for a display")
+            KioskLog.notice("stopped while waiting for a display")
             return
         }
         let result = kiosk.run()
