@@ -15,7 +15,5 @@ package struct Failure: Error, CustomStringConvertible {
     package init(_ message: String) { description = message }
 }
 
-package func printError(_ s: String) {
-    var line = s + "\n"
-    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
-}
+/// A problem on stderr (each line with the error priority when journald reads it, `KioskLog`).
+package func printError(_ s: String) { KioskLog.errorLines(s) }
