@@ -43,6 +43,20 @@ final class FrameScheduleTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(p.startNS, now)
     }
 
+    func testAFrameWantedWithNoneOnItsWayAimsAtTheGridOfTheLastFlip() {
+        let late = FrameScheduler(mode: .late, frameIntervalNS: interval)
+        let v: UInt64 = 1_000 * ms
+        // A touch 3 refreshes and a bit after the last flip: the vblank after it, started late.
+        let now = v + 3 * interval + 2 * ms
+        XCTAssertEqual(late.planWithoutFlip(lastVblankNS: v, now: now),
+                       .init(startNS: v + 4 * interval - late.budgetNS, showNS: v + 4 * interval))
+        // No flip yet, or the last one too long ago to trust its grid: at once.
+        XCTAssertNil(late.planWithoutFlip(lastVblankNS: nil, now: now))
+        XCTAssertNil(late.planWithoutFlip(lastVblankNS: v, now: v + FrameScheduler.gridTrustNS + 1))
+        // Immediate: always at once (the schedule before late latching).
+        XCTAssertNil(FrameScheduler(mode: .immediate, frameIntervalNS: interval).planWithoutFlip(lastVblankNS: v, now: now))
+    }
+
     func testAMissGrowsTheMarginAndMadeFramesShrinkItSlowly() {
         var s = FrameScheduler(mode: .late, frameIntervalNS: interval)
         let v: UInt64 = 1_000 * ms

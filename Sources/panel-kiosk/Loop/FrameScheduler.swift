@@ -69,6 +69,23 @@ struct FrameScheduler: Sendable {
         }
     }
 
+    /// How long the vblank grid of the last flip is trusted for a frame wanted with no frame on
+    /// its way: the refresh period drifts from the mode's nominal one by a few µs per frame.
+    static let gridTrustNS: UInt64 = 1_000_000_000
+
+    /// A frame wanted with none on its way (a touch after a moment with nothing to draw, as
+    /// between the events of a slow drag): late, for the first vblank ahead on the grid of
+    /// the last flip when that is recent. Nil: draw at once for `nowNS` (the immediate
+    /// schedule; or no recent flip, so no grid to aim at).
+    func planWithoutFlip(lastVblankNS: UInt64?, now nowNS: UInt64) -> Plan? {
+        switch mode {
+        case .immediate: return nil
+        case .late:
+            guard let last = lastVblankNS, nowNS >= last, nowNS - last <= Self.gridTrustNS else { return nil }
+            return plan(afterVblank: last, now: nowNS)
+        }
+    }
+
     /// A frame's work took `ns` (drawing started to the flip queued).
     mutating func frameWorked(ns: UInt64) {
         workMS.add(Double(ns) / 1e6)

@@ -185,25 +185,32 @@ final class KioskLoop: FrameSinkOwner {
         return failure
     }
 
-    /// After each wake-up: after a flip, the next frame is planned (late schedule: drawn at
-    /// its start time, after reading all pending input) or drawn at once (immediate); with
-    /// no flip on its way, a frame for now when something changed.
+    /// After each wake-up: after a flip, or when something changed with no frame on its way,
+    /// the next frame is planned (late schedule: drawn at its start time, after reading all
+    /// pending input) or drawn at once (immediate, or too late to wait).
     private func drawIfWanted() {
         let wantsFrame = frameLimit != nil || runtime.needsDraw || runtime.isMoving
         if let vblank = shownVblankNS {
             shownVblankNS = nil
             plannedFrame = nil
             guard wantsFrame else { return }
-            let plan = scheduler.plan(afterVblank: vblank, now: monotonicNanoseconds())
-            if plan.startNS > monotonicNanoseconds() { plannedFrame = plan } else { drawAndPresent(showingAt: plan.showNS) }
+            startOrDraw(scheduler.plan(afterVblank: vblank, now: monotonicNanoseconds()))
         } else if let plan = plannedFrame {
             guard monotonicNanoseconds() >= plan.startNS else { return }
             plannedFrame = nil
             inputReady()        // the touches that came since the wake-up are in this frame too
-            if frameLimit != nil || runtime.needsDraw || runtime.isMoving { drawAndPresent(showingAt: plan.showNS) }
-        } else if runtime.needsDraw {
-            drawAndPresent(showingAt: monotonicNanoseconds())
+            if wantsFrame || runtime.needsDraw { drawAndPresent(showingAt: plan.showNS) }
+        } else if runtime.needsDraw && sink.canPresent {
+            let now = monotonicNanoseconds()
+            if let plan = scheduler.planWithoutFlip(lastVblankNS: lastVblankNS, now: now) { startOrDraw(plan) } else {
+                drawAndPresent(showingAt: now)
+            }
         }
+    }
+
+    /// Waits for `plan`'s start (the frame timer wakes the loop), or draws now when it has come.
+    private func startOrDraw(_ plan: FrameScheduler.Plan) {
+        if plan.startNS > monotonicNanoseconds() { plannedFrame = plan } else { drawAndPresent(showingAt: plan.showNS) }
     }
 
     /// Advances the screen to the time the frame will be seen, draws it and hands it over.
