@@ -68,6 +68,7 @@ struct Run: ParsableCommand {
         let script = try play.map { path in
             do { return try TouchScript.parse(try readTextFile(path), name: path) } catch { throw Failure("\(error)") }
         }
+        if let script { _ = try ScriptedTouches(script, startNS: 0) }   // refused before the display is taken
         let kiosk = headless
             ? try KioskLoop.headless(app: app, geometry: try FrameGeometry.resolve(board: board, size: size, scale: scale), options)
             : try KioskLoop.onDisplay(app: app, board: try board.map(loadBoard) ?? BoardConfig(),

@@ -124,7 +124,7 @@ final class KioskLoop: FrameSinkOwner {
     /// `run --headless --play`: plays `script`'s finger lines on the real clock from half a
     /// second after the first frame, and ends the run a second after its last line.
     func play(_ script: TouchScript) throws {
-        _ = try ScriptedTouches(script, startNS: 0)     // refused now rather than mid-run
+        _ = try ScriptedTouches(script, startNS: 0)     // refused now rather than mid-run (timed at `run`)
         let timer = try FrameTimer()
         do { try loop.watch(timer.fd) { [unowned self] in self.scriptDue() } } catch { throw Failure("\(error)") }
         scriptTimer = timer
