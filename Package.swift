@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "panel-kiosk", targets: ["panel-kiosk"]),
         .library(name: "PanelRenderer", targets: ["PanelRenderer"]),
         .library(name: "DrawerRuntime", targets: ["DrawerRuntime"]),
+        .library(name: "PanelKiosk", targets: ["PanelKiosk"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -41,24 +42,30 @@ let package = Package(
         // libFuzzer's driver, declared weak: only scripts/fuzz's build links it (tests only).
         .systemLibrary(name: "CFuzz"),
 
-        .target(
-            name: "PanelRenderer",
-            dependencies: ["CDRM", "CFreeType", "CHarfBuzz", "CPNG"],
-            swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]),
+        .target(name: "PanelRenderer", dependencies: ["CDRM", "CFreeType", "CHarfBuzz", "CPNG"]),
         .target(
             name: "DrawerRuntime",
             dependencies: ["PanelRenderer", "CInput", "CLinux"]),
+        // The app file, board and theme loaders, the scene builder, the one runtime with its
+        // loop and sinks, and the device services: everything a program needs to run a kiosk.
+        .target(
+            name: "PanelKiosk",
+            dependencies: [
+                "PanelRenderer", "DrawerRuntime", "CDRM", "CInput", "CLinux",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        // The command line: argument parsing, the desktop preview window, the demo.
         .executableTarget(
             name: "panel-kiosk",
             dependencies: [
-                "PanelRenderer", "DrawerRuntime", "CSDL2",
+                "PanelKiosk", "PanelRenderer", "DrawerRuntime", "CSDL2",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
         .testTarget(name: "PanelRendererTests", dependencies: ["PanelRenderer"], exclude: ["Images"]),
         .testTarget(name: "DrawerRuntimeTests", dependencies: ["DrawerRuntime"]),
-        .testTarget(name: "PanelKioskTests", dependencies: ["panel-kiosk", "PanelRenderer", "DrawerRuntime", "CFuzz"],
+        .testTarget(name: "PanelKioskTests", dependencies: ["panel-kiosk", "PanelKiosk", "PanelRenderer", "DrawerRuntime", "CFuzz"],
                     exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v6]

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import XCTest
+@testable import PanelKiosk
 @testable import panel_kiosk
 
 /// Every shipped board file validates; bad board files give exact `FILE:LINE:COL: message`s.

@@ -2,6 +2,7 @@ import DrawerRuntime
 import Foundation
 import PanelRenderer
 import XCTest
+@testable import PanelKiosk
 @testable import panel_kiosk
 
 /// Each of the five components as it looks: at rest in each of its stops, mid-drag, with

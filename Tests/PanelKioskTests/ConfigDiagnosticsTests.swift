@@ -1,4 +1,5 @@
 import XCTest
+@testable import PanelKiosk
 @testable import panel_kiosk
 
 /// `check`'s messages, exactly: file, line, column and words.

@@ -1,6 +1,7 @@
 import PanelRenderer
 import DrawerRuntime
 import XCTest
+@testable import PanelKiosk
 @testable import panel_kiosk
 
 /// A control-socket command does what the same `do` line of a touch script does.
@@ -35,7 +36,12 @@ final class ControlDispatchTests: XCTestCase {
             XCTAssertTrue(($0 as? ActionError)?.message.hasPrefix("no component 'nope'") ?? false, "\($0)")
         }
         XCTAssertThrowsError(try ControlDispatch.perform(.snapSheet(target: "sheet", anchor: 9, animated: true), on: s, live: live, at: .zero))
-        XCTAssertThrowsError(try ControlDispatch.perform(.push(target: "drawer", page: "x", animated: true), on: s, live: live, at: .zero))
+        XCTAssertThrowsError(try ControlDispatch.perform(.push(target: "drawer", page: "x", animated: true), on: s, live: live, at: .zero)) {
+            XCTAssertEqual(($0 as? ActionError)?.message, "component 'drawer' is a bottom_drawer, not a Sheet")
+        }
+        XCTAssertThrowsError(try ControlDispatch.perform(.open(target: "menu", side: nil, animated: true), on: s, live: live, at: .zero)) {
+            XCTAssertTrue(($0 as? ActionError)?.message.hasPrefix("open takes a direction: ") ?? false, "\($0)")
+        }
     }
 }
 

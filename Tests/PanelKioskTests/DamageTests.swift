@@ -4,6 +4,7 @@ import XCTest
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import PanelKiosk
 @testable import panel_kiosk
 
 /// Repainting only the damaged band gives exactly the frame a full redraw gives.

@@ -1,6 +1,6 @@
 import XCTest
 import DrawerRuntime
-@testable import panel_kiosk
+@testable import PanelKiosk
 
 /// The frame schedule's decisions (`FrameScheduler`), touch-to-glass latency bookkeeping
 /// (`TouchLatency`) and scripted touches on the real clock (`ScriptedTouches`), on a fake

@@ -4,6 +4,7 @@ import Glibc
 import DrawerRuntime
 import Foundation
 import PanelRenderer
+@testable import PanelKiosk
 @testable import panel_kiosk
 
 /// Every parser that takes input from outside the process, as a function of raw bytes: the

@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 import XCTest
 import PanelRenderer
+@testable import PanelKiosk
 @testable import panel_kiosk
 
 /// `run --headless`: the device's loop with frames in memory, on a machine with no display.

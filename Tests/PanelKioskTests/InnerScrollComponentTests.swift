@@ -4,6 +4,7 @@ import XCTest
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import PanelKiosk
 @testable import panel_kiosk
 
 /// The inner scroll-view drag of `InnerScrollTests`, through the four components other than

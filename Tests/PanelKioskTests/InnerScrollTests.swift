@@ -4,6 +4,7 @@ import XCTest
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import PanelKiosk
 @testable import panel_kiosk
 
 /// A scroll view inside a drawer's page is dragged and flung by the finger like a nested

@@ -2,6 +2,7 @@ import DrawerRuntime
 import Foundation
 import PanelRenderer
 import XCTest
+@testable import PanelKiosk
 @testable import panel_kiosk
 
 /// Content changed at run time (`send` lines, the socket's commands, the data file) draws

@@ -1,5 +1,6 @@
 import XCTest
 @testable import panel_kiosk
+@testable import PanelKiosk
 
 /// The control socket's and the data file's JSON reader (no Foundation in the binary).
 final class ParsedJSONTests: XCTestCase {

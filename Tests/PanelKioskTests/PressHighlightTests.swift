@@ -1,6 +1,7 @@
 import DrawerRuntime
 import PanelRenderer
 import XCTest
+@testable import PanelKiosk
 @testable import panel_kiosk
 
 /// A row held by a finger shows pressed until the finger lifts or drags, and damage

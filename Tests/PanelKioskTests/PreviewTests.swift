@@ -208,19 +208,119 @@ final class PreviewTests: XCTestCase {
         XCTAssertTrue(state.contains(#""position": "open""#), "the replayed drag opens the drawer too: \(state)")
     }
 
+    /// `preview --data F` shows the data file's values and follows its edits; S writes the
+    /// screen as a PNG; D tints what a frame repaints (for half a second); Z cycles the window's size.
+    func testPreviewDataFileAndKeys() throws {
+        let x = try XServer()
+        let dir = CLI.tempDir()
+        let source = try String(contentsOfFile: CLI.root + "/examples/departures.toml", encoding: .utf8)
+            .replacingOccurrences(of: #"socket = "/tmp/panel-kiosk-departures.sock""#, with: #"socket = """#)
+        /// The app with the clock value the data file says: what render draws for it.
+        func expected(clock: String) throws -> Pixmap {
+            let path = dir + "/expected-\(clock.replacingOccurrences(of: ":", with: "")).toml"
+            try source.replacingOccurrences(of: #"clock = "--:--""#, with: "clock = \"\(clock)\"").write(toFile: path, atomically: true, encoding: .utf8)
+            return try rendered(path)
+        }
+        let app = dir + "/app.toml", data = dir + "/data.json"
+        try source.write(toFile: app, atomically: true, encoding: .utf8)
+        try #"{"clock": "10:00"}"#.write(toFile: data, atomically: true, encoding: .utf8)
+        let preview = try PreviewProcess(x, args: ["preview", "--config", app, "--data", data], dir: dir)
+        defer { _ = preview.stop() }
+        var window = ""
+        _ = try waitFor(30) {
+            window = String(decoding: try x.run("xdotool", ["search", "--onlyvisible", "--name", "panel-kiosk preview"]).stdout, as: UTF8.self)
+                .split(separator: "\n").first.map(String.init) ?? ""
+            return !window.isEmpty
+        }
+        XCTAssertFalse(window.isEmpty, "no preview window: \(preview.stderr)")
+        guard !window.isEmpty else { return }
+
+        // 1. The data file's values are shown from the start, and an edit of it shows.
+        let ten = try expected(clock: "10:00")
+        XCTAssertNotNil(waitFor(30) { differing(x.screenshot(window: window), ten) <= 384 },
+                        "the window does not show the data file's clock: \(differing(x.screenshot(window: window), ten)) pixels off; \(preview.stderr)")
+        let eleven = try expected(clock: "11:11")
+        XCTAssertGreaterThan(differing(ten, eleven), 100, "the clock changes the screen")
+        try #"{"clock": "11:11"}"#.write(toFile: data, atomically: true, encoding: .utf8)
+        let dataMS = waitFor(15) { differing(x.screenshot(window: window), eleven) <= 384 }
+        XCTAssertNotNil(dataMS, "the data file's edit did not show: \(preview.stderr)")
+        print("PREVIEW: an edit of the data file showed in \(Int(dataMS ?? -1)) ms (target: 500 ms)")
+
+        // 2. S: a PNG of the screen, equal to what the X server shows.
+        _ = try x.run("xdotool", ["key", "--window", window, "s"])
+        XCTAssertNotNil(waitFor(15) { (try? PNGCodec.decode(path: dir + "/preview-1.png")) != nil }, "S wrote no preview-1.png: \(preview.stderr)")
+        let screenshot = try PNGCodec.decode(path: dir + "/preview-1.png")
+        XCTAssertLessThanOrEqual(differing(x.screenshot(window: window), screenshot), 384, "S's PNG is not the screen")
+        XCTAssertLessThanOrEqual(differing(screenshot, eleven), 384, "S's PNG is not what render draws")
+        XCTAssertTrue(preview.stderr.contains("wrote preview-1.png"), preview.stderr)
+
+        // 3. D: the next change (the clock) is tinted where it repaints, and only there.
+        _ = try x.run("xdotool", ["key", "--window", window, "d"])
+        XCTAssertNotNil(waitFor(15) { preview.stderr.contains("repainted areas tinted") }, preview.stderr)
+        usleep(100_000)
+        XCTAssertLessThanOrEqual(differing(x.screenshot(window: window), eleven), 384, "D itself tints nothing: no frame was drawn")
+        let twelve = try expected(clock: "12:12")
+        try #"{"clock": "12:12"}"#.write(toFile: data, atomically: true, encoding: .utf8)
+        var tinted = 0, elsewhere = Int.max
+        let tintMS = waitFor(15) {
+            guard let shot = x.screenshot(window: window) else { return false }
+            // Magenta over the clock label (top right): redder than it is drawn.
+            tinted = 0
+            for y in 10..<60 { for x in 600..<790 where Int(shot.color(x: x, y: y).r) > Int(twelve.color(x: x, y: y).r) + 40 { tinted += 1 } }
+            elsewhere = 0
+            for y in 120..<400 { for x in 0..<800 where shot[x, y] != twelve[x, y] { elsewhere += 1 } }
+            return tinted > 500
+        }
+        XCTAssertNotNil(tintMS, "no tint over the repainted clock (\(tinted) pixels): \(preview.stderr)")
+        XCTAssertLessThanOrEqual(elsewhere, 100, "the board below the clock was not repainted, so not tinted")
+        // The tint stays half a second, long enough to be seen, then goes.
+        XCTAssertNotNil(waitFor(10) { differing(x.screenshot(window: window), twelve) <= 384 }, "the tint stayed")
+
+        // 4. Z: 200 %, 50 %, back to 100 %.
+        func size() throws -> String {
+            let out = String(decoding: try x.run("xdotool", ["getwindowgeometry", window]).stdout, as: UTF8.self)
+            return out.split(separator: "\n").first { $0.contains("Geometry:") }.map { $0.split(separator: " ").last.map(String.init) ?? "" } ?? out
+        }
+        XCTAssertEqual(try size(), "800x480")
+        for (n, want) in [(1, "1600x960"), (2, "400x240"), (3, "800x480")] {
+            _ = try x.run("xdotool", ["key", "--window", window, "z"])
+            let resized = try waitFor(15) { try size() == want }
+            let now = try size()
+            XCTAssertNotNil(resized, "Z \(n) times: \(now), not \(want); \(preview.stderr)")
+        }
+        XCTAssertEqual(preview.stop(), 0, preview.stderr)
+    }
+
     /// `demo` (the README's main command) on a desktop with no display to drive shows the
-    /// showcase in a preview window.
+    /// tour in a preview window: its first screen, and Right moves to the next.
     func testDemoOpensAWindowOnADesktop() throws {
         guard !FileManager.default.fileExists(atPath: "/dev/dri/card0") else { throw XCTSkip("a DRM display is here: demo drives it") }
         let x = try XServer()
         let dir = CLI.tempDir()
         let demo = try PreviewProcess(x, args: ["demo"], dir: dir)     // a fallback tour would land in dir
         defer { _ = demo.stop() }
-        let found = try waitFor(30) {
-            !String(decoding: try x.run("xdotool", ["search", "--onlyvisible", "--name", "panel-kiosk preview: Showcase"]).stdout,
-                    as: UTF8.self).isEmpty
+        func window(_ name: String) throws -> String {
+            String(decoding: try x.run("xdotool", ["search", "--onlyvisible", "--name", "panel-kiosk preview: " + name]).stdout,
+                   as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
         }
-        XCTAssertNotNil(found, "no showcase window: \(demo.stderr)")
+        let found = try waitFor(30) { !(try window("Departures board")).isEmpty }
+        XCTAssertNotNil(found, "no departures window: \(demo.stderr)")
+        let id = try window("Departures board")
+        // The tour's feed changes the board while it is shown: the clock moves on from 08:09.
+        _ = waitFor(10) { x.screenshot(window: id) != nil }
+        let first = try XCTUnwrap(x.screenshot(window: id), "no screenshot of the departures window")
+        let changed = waitFor(10) { differing(x.screenshot(window: id), first) > 50 }
+        XCTAssertNotNil(changed, "the departures board did not change while shown: \(demo.stderr)")
+        _ = try x.run("xdotool", ["key", "--window", id, "Right"])
+        let next = try waitFor(15) { !(try window("Ticket")).isEmpty }
+        XCTAssertNotNil(next, "Right did not move to the ticket screen: \(demo.stderr)")
+        // Left goes back; left alone, a screen gives way to the next after its 7 s.
+        _ = try x.run("xdotool", ["key", "--window", try window("Ticket"), "Left"])
+        XCTAssertNotNil(try waitFor(15) { !(try window("Departures board")).isEmpty }, "Left did not go back: \(demo.stderr)")
+        let timed = try waitFor(25) { !(try window("Ticket")).isEmpty }
+        XCTAssertNotNil(timed, "the departures board did not give way to the ticket on its own: \(demo.stderr)")
+        print("DEMO: the window tour moved on by itself after \(Int(timed ?? -1)) ms (the departures board's time: 7000 ms)")
+        XCTAssertFalse(demo.stderr.contains("refused"), demo.stderr)
         XCTAssertEqual(demo.stop(), 0, demo.stderr)
     }
 

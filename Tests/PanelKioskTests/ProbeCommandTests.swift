@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Foundation
 import XCTest
+@testable import PanelKiosk
 @testable import panel_kiosk
 
 /// `panel-kiosk probe`: parses anywhere; in the VM (PANEL_KIOSK_VM=1) it must list vkms with

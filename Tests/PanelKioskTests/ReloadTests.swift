@@ -1,6 +1,7 @@
 import DrawerRuntime
 import Foundation
 import XCTest
+@testable import PanelKiosk
 @testable import panel_kiosk
 
 final class ReloadTests: XCTestCase {

@@ -105,14 +105,4 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertNotEqual(r.status, 0)
         XCTAssertTrue(r.stderr.contains("/nonexistent/app.toml:1:1: cannot read /nonexistent/app.toml: No such file or directory"), r.stderr)
     }
-
-    func testDemoRendersTheTourOffscreen() throws {
-        let dir = CLI.tempDir()
-        let r = try CLI.run(["demo", "--offscreen", "--out", dir + "/demo-out"], cwd: CLI.root)
-        XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stdout.contains(dir + "/demo-out/"), r.stdout)
-        XCTAssertNoThrow(try PNGCodec.decode(path: dir + "/demo-out/final.png"))
-        let events = try String(contentsOfFile: dir + "/demo-out/events.jsonl", encoding: .utf8)
-        XCTAssertTrue(events.contains("position_did_change"), events)
-    }
 }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import XCTest
+@testable import PanelKiosk
 @testable import panel_kiosk
 
 /// Failure paths of the classes that own a descriptor. A throwing initializer runs deinit once

@@ -2,6 +2,7 @@ import DrawerRuntime
 import Foundation
 import PanelRenderer
 import XCTest
+@testable import PanelKiosk
 @testable import panel_kiosk
 
 /// Rows inserted or removed at run time. Above what a scrolled list shows, they leave the

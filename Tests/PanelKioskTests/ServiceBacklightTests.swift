@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import XCTest
+@testable import PanelKiosk
 @testable import panel_kiosk
 
 /// The sysfs backlight against a fake /sys/class/backlight/<name> in a temp dir.

@@ -1,4 +1,5 @@
 import XCTest
+@testable import PanelKiosk
 @testable import panel_kiosk
 
 /// Parsing of control-socket lines into commands, with the exact error messages.

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import XCTest
+@testable import PanelKiosk
 @testable import panel_kiosk
 
 /// The control socket with real Unix sockets in a temp dir, driven like the epoll loop does

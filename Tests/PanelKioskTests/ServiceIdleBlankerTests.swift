@@ -1,5 +1,6 @@
 import DrawerRuntime
 import XCTest
+@testable import PanelKiosk
 @testable import panel_kiosk
 
 /// The blanking policy on a fake clock: fade, blank, swallowed wake-up touch, idle reset.

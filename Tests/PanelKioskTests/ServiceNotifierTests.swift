@@ -3,6 +3,7 @@ import DrawerRuntime
 import Glibc
 #endif
 import XCTest
+@testable import PanelKiosk
 @testable import panel_kiosk
 
 /// sd_notify over a real datagram socket bound in a temp dir (and an abstract one), the way

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import XCTest
+@testable import PanelKiosk
 @testable import panel_kiosk
 
 /// A fresh directory under $TMPDIR (or /tmp), removed by `remove()`.

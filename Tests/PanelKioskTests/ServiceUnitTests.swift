@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import XCTest
+@testable import PanelKiosk
 @testable import panel_kiosk
 
 /// The shipped systemd unit, udev rule and install script.

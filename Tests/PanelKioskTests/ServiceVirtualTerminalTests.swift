@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Logging
 import XCTest
+@testable import PanelKiosk
 @testable import panel_kiosk
 
 /// VT hygiene with the ioctls recorded through the syscall table, and the real "no VT" path.

@@ -5,6 +5,7 @@ import DrawerRuntime
 import Foundation
 import PanelRenderer
 import XCTest
+@testable import PanelKiosk
 @testable import panel_kiosk
 
 /// A day in the life of a kiosk, on simulated time: the runtime the device runs (touches

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import PanelKiosk
 @testable import panel_kiosk
 
 /// Mangled versions of the shipped config files must each parse or give one diagnostic

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import PanelKiosk
 @testable import panel_kiosk
 
 /// `TOMLParser` through `ConfigLoader.parse`: every TOML 1.0 construct, the positions that

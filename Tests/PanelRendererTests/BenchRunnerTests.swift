@@ -30,6 +30,28 @@ final class BenchRunnerTests: XCTestCase {
         XCTAssertNotEqual(out[10, 2], 0, "the full frame was handed back")
     }
 
+    /// `bench --layers`: every layer of the scene once, in drawing order, each with a time
+    /// and its ratio to the memcpy of the same run; the JSON carries the same.
+    func testLayersCoverTheSceneInOrder() throws {
+        let r = try XCTUnwrap(BenchRunner.runLayers(width: 64, height: 48, frames: 6, warmup: 1, rounds: 3,
+                                                    text: nil, coldPoolBytes: 1 << 20))
+        XCTAssertEqual(r.layers.map(\.layer), BenchLayer.allCases)
+        XCTAssertEqual(r.frames, 6)
+        XCTAssertGreaterThan(r.memcpyCold.median, 0)
+        XCTAssertGreaterThan(r.full.median, 0)
+        for (layer, ms) in r.layers {
+            // Every frame's layer time is part of its frame time, so the medians keep order.
+            XCTAssertLessThanOrEqual(ms.median, r.full.median, layer.name)
+            XCTAssertEqual(r.overMemcpy(ms.median), ms.median / r.memcpyCold.median, accuracy: 1e-12)
+        }
+        let obj = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.json.utf8)) as? [String: Any])
+        let layers = try XCTUnwrap(obj["layers"] as? [[String: Any]])
+        XCTAssertEqual(layers.compactMap { $0["layer"] as? String }, BenchLayer.allCases.map(\.name))
+        XCTAssertNotNil(obj["full_over_memcpy"] as? Double)
+        XCTAssertTrue(r.summary.contains("20 roads"), r.summary)
+        XCTAssertNil(BenchRunner.runLayers(width: 0, height: 10, frames: 3, text: nil))
+    }
+
     func testStats() {
         let s = BenchStats([5_000_000, 1_000_000, 3_000_000, 2_000_000, 4_000_000])
         XCTAssertEqual(s.median, 3)

@@ -23,8 +23,12 @@ public protocol Component: AnyObject {
     func claims(_ p: Point) -> Bool
     /// Touch events of the gesture this component owns, in time order.
     func handle(_ touch: TouchEvent)
-    /// `do <target> <action> [args]` from a script or the control socket.
+    /// `do <target> <action> [args]` from a touch script or a JSON message: the string form
+    /// of the component's typed `Action`, parsed by its `action(named:_:)` and applied.
     func perform(_ action: String, _ arguments: [String], at time: Instant) throws(ActionError)
+    /// Escape or Back: undoes the component's top-most open thing with the action a person
+    /// would expect (close, pop, lower) and returns true; false when nothing is open.
+    func handleBack(at time: Instant) -> Bool
     /// Moves animations to `time`.
     func advance(to time: Instant)
     /// The device's program changed what the component's content shows (its size, rows
@@ -55,6 +59,24 @@ public protocol Component: AnyObject {
     /// Changes whenever the component's pixels change without its `state()` changing (a
     /// row shown pressed), so damage tracking repaints it.
     var drawRevision: Int { get }
+}
+
+/// A component whose actions are a typed `Action` enum: `apply` does one, and the string
+/// form a touch script or a JSON message uses (`do <id> <name> <arguments>`) is parsed into
+/// one by `action(named:_:)` at the edge, so `perform` is the same for every component.
+public protocol TypedActions: Component {
+    associatedtype Action
+    /// Does `action` at `time`, or throws a message saying why it cannot.
+    func apply(_ action: Action, at time: Instant) throws(ActionError)
+    /// The action a `do` line names, or a message naming what it takes.
+    func action(named name: String, _ arguments: [String]) throws(ActionError) -> Action
+}
+
+extension TypedActions {
+    /// Parses the `do` line's action and applies it.
+    public func perform(_ name: String, _ arguments: [String], at time: Instant) throws(ActionError) {
+        try apply(action(named: name, arguments), at: time)
+    }
 }
 
 extension Component {

@@ -34,6 +34,10 @@ extension ContentView {
     public func setInnerScrollOffset(_ offset: Double, scrollView id: String) {}
     /// Content that cannot tell what moved keeps the offset, clamped to its new size.
     public func anchoredScrollOffset(_ offset: Double, viewportHeight: Double) -> Double {
+        clampedScrollOffset(offset, viewportHeight: viewportHeight)
+    }
+    /// `offset` kept within what the content can scroll in a viewport of `viewportHeight`.
+    public func clampedScrollOffset(_ offset: Double, viewportHeight: Double) -> Double {
         min(max(offset, 0), maxScrollOffset(viewportHeight: viewportHeight))
     }
 }

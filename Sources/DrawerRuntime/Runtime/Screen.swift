@@ -101,11 +101,28 @@ public final class Screen {
     /// `do <target> <action> [args]`.
     public func perform(target: String, action: String, arguments: [String], at time: Instant) throws(ActionError) {
         advance(to: time)
-        guard let c = component(target) else {
-            let ids = components.map(\.id)
-            throw ActionError("no component '\(target)' (this app has: \(ids.joined(separator: ", ")))")
+        try requireComponent(target).perform(action, arguments, at: time)
+    }
+
+    /// The component `id`, brought to `time`, as the type its typed actions belong to, e.g.
+    /// `try screen.component("drawer", as: BottomDrawer.self, at: now).setPosition(.open, at: now)`.
+    /// Throws a message naming the id when there is none, or when it is another kind.
+    public func component<C: Component>(_ id: String, as type: C.Type, at time: Instant) throws(ActionError) -> C {
+        advance(to: time)
+        let c = try requireComponent(id)
+        guard let typed = c as? C else {
+            throw ActionError("component '\(id)' is a \(c.kind), not a \(String(describing: type))")
         }
-        try c.perform(action, arguments, at: time)
+        return typed
+    }
+
+    /// The component `id`, or the error a script's `do` line gets for an unknown one.
+    public func requireComponent(_ id: String) throws(ActionError) -> Component {
+        guard let c = component(id) else {
+            let ids = components.map(\.id)
+            throw ActionError("no component '\(id)' (this app has: \(ids.joined(separator: ", ")))")
+        }
+        return c
     }
 
     /// Idle reset: every component back to its home state.

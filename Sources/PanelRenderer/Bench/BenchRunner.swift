@@ -126,17 +126,119 @@ public enum BenchRunner {
         let bytes = width * height * 4
         let hot = measure { _ in _ = memcpy(frame.pixels, saved.pixels, bytes) }
 
-        // memcpy, cold: each copy reads a fresh frame from a 256 MiB pool into the frame
-        // buffer (the anchors' "from DRAM" case; a cold destination too would be slower).
-        let poolBytes = max(coldPoolBytes, bytes * 8)
+        let cold = coldMemcpy(into: frame, warmup: warmup, frames: frames, poolBytes: coldPoolBytes)
+        return BenchResult(width: width, height: height, frames: frames, full: full.wall, drag: drag.wall,
+                           memcpyCold: cold.wall, memcpyHot: hot.wall, text: text != nil,
+                           fullCPU: full.cpu, dragCPU: drag.cpu, memcpyColdCPU: cold.cpu)
+    }
+}
+
+extension BenchRunner {
+    /// memcpy, cold: each copy reads a fresh frame from a pool (256 MiB by default) into
+    /// `frame` (the anchors' "from DRAM" case; a cold destination too would be slower).
+    static func coldMemcpy(into frame: Pixmap, warmup: Int, frames: Int,
+                           poolBytes: Int) -> (wall: BenchStats, cpu: BenchStats) {
+        let s = coldMemcpySamples(into: frame, warmup: warmup, frames: frames, poolBytes: poolBytes)
+        return (BenchStats(s.wall), BenchStats(s.cpu))
+    }
+
+    /// The per-copy times (ns) behind `coldMemcpy`.
+    static func coldMemcpySamples(into frame: Pixmap, warmup: Int, frames: Int,
+                                  poolBytes: Int) -> (wall: [UInt64], cpu: [UInt64]) {
+        let bytes = frame.width * frame.height * 4
+        let poolBytes = max(poolBytes, bytes * 8)
         let pool = UnsafeMutableRawPointer.allocate(byteCount: poolBytes, alignment: 64)
         defer { pool.deallocate() }
         memset(pool, 1, poolBytes)   // fault the pages in before timing
         let slots = poolBytes / bytes
-        let cold = measure { i in _ = memcpy(frame.pixels, pool + (i % slots) * bytes, bytes) }
-        return BenchResult(width: width, height: height, frames: frames, full: full.wall, drag: drag.wall,
-                           memcpyCold: cold.wall, memcpyHot: hot.wall, text: text != nil,
-                           fullCPU: full.cpu, dragCPU: drag.cpu, memcpyColdCPU: cold.cpu)
+        var wall = [UInt64](repeating: 0, count: frames), cpu = wall
+        for i in 0..<(warmup + frames) {
+            let c0 = threadCPUNanoseconds(), t0 = monotonicNanoseconds()
+            _ = memcpy(frame.pixels, pool + (i % slots) * bytes, bytes)
+            let t1 = monotonicNanoseconds(), c1 = threadCPUNanoseconds()
+            if i >= warmup { wall[i - warmup] = t1 - t0; cpu[i - warmup] = c1 - c0 }
+        }
+        return (wall, cpu)
+    }
+
+    /// Times each layer of the scene (`bench --layers`): every frame is a full frame with a
+    /// timestamp between layers, so a layer is timed on the pixels the layers below left,
+    /// as in a real frame. The frame and the cold memcpy alternate in `rounds` rounds so
+    /// that load from other processes falls on both alike.
+    public static func runLayers(width: Int, height: Int, frames: Int, warmup: Int = 30, rounds: Int = 5,
+                                 text: BenchTextDrawer?, coldPoolBytes: Int = 256 << 20) -> BenchLayersResult? {
+        guard frames > 0, rounds > 0, let frame = Pixmap(width: width, height: height) else { return nil }
+        let scene = BenchScene(width: width, height: height)
+        scene.textDrawer = text
+        let canvas = Canvas(frame.view)
+        let top = scene.restTop
+        let layers = BenchLayer.allCases
+        var perLayer = [[UInt64]](repeating: [], count: layers.count)
+        var full: [UInt64] = [], copies: [UInt64] = []
+        var stamps = [UInt64](repeating: 0, count: layers.count + 1)
+        let perRound = max(1, (frames + rounds - 1) / rounds)
+        for round in 0..<rounds {
+            let n = min(perRound, frames - round * perRound)
+            if n <= 0 { break }
+            for i in 0..<((round == 0 ? warmup : 0) + n) {
+                stamps[0] = monotonicNanoseconds()
+                for (k, layer) in layers.enumerated() {
+                    scene.draw(layer, on: canvas, drawerTop: top)
+                    stamps[k + 1] = monotonicNanoseconds()
+                }
+                if round == 0 && i < warmup { continue }
+                for k in layers.indices { perLayer[k].append(stamps[k + 1] - stamps[k]) }
+                full.append(stamps[layers.count] - stamps[0])
+            }
+            let cold = coldMemcpySamples(into: frame, warmup: round == 0 ? warmup : 2, frames: n,
+                                         poolBytes: coldPoolBytes)
+            copies.append(contentsOf: cold.wall)
+        }
+        return BenchLayersResult(width: width, height: height, frames: full.count, text: text != nil,
+                                 layers: zip(layers, perLayer).map { ($0, BenchStats($1)) },
+                                 full: BenchStats(full), memcpyCold: BenchStats(copies))
+    }
+}
+
+/// `bench --layers`: the median time of each layer and of the whole frame, and the cold
+/// memcpy of one frame measured in the same run (the ratio base).
+public struct BenchLayersResult: Sendable {
+    public var width: Int, height: Int, frames: Int
+    public var text: Bool
+    public var layers: [(layer: BenchLayer, ms: BenchStats)]
+    public var full: BenchStats
+    public var memcpyCold: BenchStats
+
+    public func overMemcpy(_ ms: Double) -> Double { ms / memcpyCold.median }
+
+    public var summary: String {
+        func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(0, n - s.count)) }
+        func lpad(_ s: String, _ n: Int) -> String { String(repeating: " ", count: max(0, n - s.count)) + s }
+        func f(_ v: Double, _ digits: Int) -> String {
+            let scale = digits == 3 ? 1000.0 : 100.0
+            let r = Int((v * scale).rounded())
+            let whole = r / Int(scale), frac = String(r % Int(scale))
+            return "\(whole)." + String(repeating: "0", count: digits - frac.count) + frac
+        }
+        var out = "bench-scene-v1 \(width)x\(height) by layer, \(frames) frames\(text ? "" : " (no text)"), "
+            + "memcpy of a frame from DRAM \(f(memcpyCold.median, 3)) ms\n"
+        out += "  \(pad("layer", 15)) \(lpad("ms", 7)) \(lpad("x memcpy", 9))\n"
+        for (layer, st) in layers {
+            out += "  \(pad(layer.name, 15)) \(lpad(f(st.median, 3), 7)) \(lpad(f(overMemcpy(st.median), 2), 9))\n"
+        }
+        out += "  \(pad("full frame", 15)) \(lpad(f(full.median, 3), 7)) \(lpad(f(overMemcpy(full.median), 2), 9))"
+        return out
+    }
+
+    /// One JSON object: size, frames, memcpy, each layer's median ms and ratio, the full frame.
+    public var json: String {
+        func f(_ v: Double) -> String { String((v * 10000).rounded() / 10000) }
+        let items = layers.map {
+            "{\"layer\": \"\($0.layer.name)\", \"ms\": \(f($0.ms.median)), \"over_memcpy\": \(f(overMemcpy($0.ms.median)))}"
+        }
+        return "{\"scene\": \"bench-scene-v1\", \"size\": [\(width), \(height)], \"frames\": \(frames), "
+            + "\"memcpy_ms\": \(f(memcpyCold.median)), \"layers\": [\(items.joined(separator: ", "))], "
+            + "\"full_ms\": \(f(full.median)), \"full_over_memcpy\": \(f(overMemcpy(full.median))), \"text\": \(text)}"
     }
 }
 

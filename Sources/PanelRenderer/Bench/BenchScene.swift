@@ -21,6 +21,27 @@ public protocol BenchTextDrawer: AnyObject {
               on canvas: Canvas)
 }
 
+/// The scene's layers in drawing order (docs/bench.md, Layers), as `bench --layers` times
+/// them.
+public enum BenchLayer: Int, CaseIterable, Sendable {
+    case gradient, pins, roads, dim, drawerShadow, drawer, rows, popupShadow, popupRest
+
+    /// The name `bench --layers` prints.
+    public var name: String {
+        switch self {
+        case .gradient: return "gradient"
+        case .pins: return "40 pins"
+        case .roads: return "20 roads"
+        case .dim: return "dim"
+        case .drawerShadow: return "drawer shadow"
+        case .drawer: return "drawer + pill"
+        case .rows: return "text rows"
+        case .popupShadow: return "popup shadow"
+        case .popupRest: return "popup rest"
+        }
+    }
+}
+
 public final class BenchScene {
     public let width: Int
     public let height: Int
@@ -69,50 +90,63 @@ public final class BenchScene {
     /// Draws the whole scene with the drawer's top edge at `drawerTop`, inside the canvas'
     /// current clip (a clip turns this into a repaint of that band).
     public func draw(on c: Canvas, drawerTop: Int) {
-        let W = Double(width), H = Double(height), top = Double(drawerTop)
-        // (a) background
-        c.fillRect(Rect(0, 0, W, H), .linearGradient(
-            start: Point(0, 0), end: Point(0, H), stops: backgroundStops))
-        // (b) pins and roads
-        let pinRadii = CornerRadii(all: 5)
-        for (i, p) in pins.enumerated() {
-            c.fillRoundedRect(Rect(p.x, p.y, 18, 18), radii: pinRadii, .solid(Self.pinColors[i & 3]))
-        }
-        let road = StrokeStyle(width: 2, cap: .butt)
-        for (a, b) in roads { c.strokeLine(from: a, to: b, road, .solid(.white)) }
-        // (c) dimming
-        c.fillRect(Rect(0, 0, W, H), .solid(Color(r: 0, g: 0, b: 0, a: 89)))
-        // (d) drawer: shadow (only the rows the opaque drawer leaves visible), body, pill
-        let drawer = Rect(0, top, W, H - top)
-        let drawerRadii = CornerRadii(topLeft: 12, topRight: 12, bottomRight: 0, bottomLeft: 0)
-        c.save()
-        c.clip(to: Rect(0, top - 17, W, 29))
-        c.drawShadow(roundedRect: drawer, radii: drawerRadii,
-                     shadow: Shadow(color: Self.shadowColor, blur: 12, offset: Point(0, -2)))
-        c.restore()
-        c.fillRoundedRect(drawer, radii: drawerRadii, .solid(.white))
-        c.fillRoundedRect(Rect((W - 36) / 2, top + 6, 36, 5), radii: CornerRadii(all: 2.5),
-                          .solid(Color(rgb: 0xC7C7CC)))
-        // (e) list rows
-        let ink = Color(rgb: 0x1C1C1E), sep = Color(rgb: 0xE5E5EA)
-        for k in 0..<8 {
-            let ry = top + 20 + 32 * Double(k)
-            textDrawer?.draw(Self.labels[k], bold: false, size: 16, x: 16, baseline: ry + 21, color: ink, on: c)
-            c.fillRect(Rect(16, ry + 31, W - 16, 1), .solid(sep))
-        }
-        // (f) mini-player
-        let p = popupRect
-        c.drawShadow(roundedRect: p, radii: CornerRadii(all: 14),
-                     shadow: Shadow(color: Self.shadowColor, blur: 12, offset: Point(0, 2)))
-        c.fillRoundedRect(p, radii: CornerRadii(all: 14), .solid(Color(rgb: 0xF9F9FB)))
-        c.fillRoundedRect(Rect(p.x + 12, p.y + 12, 40, 40), radii: CornerRadii(all: 8), .solid(Color(rgb: 0x8E8E93)))
-        textDrawer?.draw("Midnight City Drive", bold: true, size: 15, x: p.x + 64, baseline: p.y + 28,
-                         color: ink, on: c)
-        textDrawer?.draw("The Night Owls - Live Set", bold: false, size: 13, x: p.x + 64, baseline: p.y + 46,
-                         color: Color(rgb: 0x6E6E73), on: c)
-        c.fillRect(Rect(p.x + 12, p.y + 56, p.width - 24, 2), .solid(Color(rgb: 0xD1D1D6)))
-        c.fillRect(Rect(p.x + 12, p.y + 56, (0.37 * (p.width - 24)).rounded(), 2), .solid(Color(rgb: 0x007AFF)))
+        for layer in BenchLayer.allCases { draw(layer, on: c, drawerTop: drawerTop) }
     }
+
+    /// Draws one layer of the scene (docs/bench.md, Layers); `draw(on:drawerTop:)` is all of
+    /// them in order. Separate so `bench --layers` can time each.
+    public func draw(_ layer: BenchLayer, on c: Canvas, drawerTop: Int) {
+        let W = Double(width), H = Double(height), top = Double(drawerTop)
+        switch layer {
+        case .gradient:
+            c.fillRect(Rect(0, 0, W, H), .linearGradient(
+                start: Point(0, 0), end: Point(0, H), stops: backgroundStops))
+        case .pins:
+            let pinRadii = CornerRadii(all: 5)
+            for (i, p) in pins.enumerated() {
+                c.fillRoundedRect(Rect(p.x, p.y, 18, 18), radii: pinRadii, .solid(Self.pinColors[i & 3]))
+            }
+        case .roads:
+            let road = StrokeStyle(width: 2, cap: .butt)
+            for (a, b) in roads { c.strokeLine(from: a, to: b, road, .solid(.white)) }
+        case .dim:
+            c.fillRect(Rect(0, 0, W, H), .solid(Color(r: 0, g: 0, b: 0, a: 89)))
+        case .drawerShadow:
+            // Only the rows the opaque drawer leaves visible.
+            c.save()
+            c.clip(to: Rect(0, top - 17, W, 29))
+            c.drawShadow(roundedRect: drawerRect(top), radii: Self.drawerRadii,
+                         shadow: Shadow(color: Self.shadowColor, blur: 12, offset: Point(0, -2)))
+            c.restore()
+        case .drawer:
+            c.fillRoundedRect(drawerRect(top), radii: Self.drawerRadii, .solid(.white))
+            c.fillRoundedRect(Rect((W - 36) / 2, top + 6, 36, 5), radii: CornerRadii(all: 2.5),
+                              .solid(Color(rgb: 0xC7C7CC)))
+        case .rows:
+            let ink = Color(rgb: 0x1C1C1E), sep = Color(rgb: 0xE5E5EA)
+            for k in 0..<8 {
+                let ry = top + 20 + 32 * Double(k)
+                textDrawer?.draw(Self.labels[k], bold: false, size: 16, x: 16, baseline: ry + 21, color: ink, on: c)
+                c.fillRect(Rect(16, ry + 31, W - 16, 1), .solid(sep))
+            }
+        case .popupShadow:
+            c.drawShadow(roundedRect: popupRect, radii: CornerRadii(all: 14),
+                         shadow: Shadow(color: Self.shadowColor, blur: 12, offset: Point(0, 2)))
+        case .popupRest:
+            let p = popupRect, ink = Color(rgb: 0x1C1C1E)
+            c.fillRoundedRect(p, radii: CornerRadii(all: 14), .solid(Color(rgb: 0xF9F9FB)))
+            c.fillRoundedRect(Rect(p.x + 12, p.y + 12, 40, 40), radii: CornerRadii(all: 8), .solid(Color(rgb: 0x8E8E93)))
+            textDrawer?.draw("Midnight City Drive", bold: true, size: 15, x: p.x + 64, baseline: p.y + 28,
+                             color: ink, on: c)
+            textDrawer?.draw("The Night Owls - Live Set", bold: false, size: 13, x: p.x + 64, baseline: p.y + 46,
+                             color: Color(rgb: 0x6E6E73), on: c)
+            c.fillRect(Rect(p.x + 12, p.y + 56, p.width - 24, 2), .solid(Color(rgb: 0xD1D1D6)))
+            c.fillRect(Rect(p.x + 12, p.y + 56, (0.37 * (p.width - 24)).rounded(), 2), .solid(Color(rgb: 0x007AFF)))
+        }
+    }
+
+    static let drawerRadii = CornerRadii(topLeft: 12, topRight: 12, bottomRight: 0, bottomLeft: 0)
+    private func drawerRect(_ top: Double) -> Rect { Rect(0, top, Double(width), Double(height) - top) }
 
     /// Lowest pixel row (exclusive) anything above the drawer body paints: the popup shadow.
     var popupShadowBottom: Int { Int(popupRect.maxY) + 2 + 15 }

@@ -290,6 +290,13 @@ public final class Canvas {
             b.kind = .radial; b.inverse = inv; b.center = center; b.radius = radius
             scratch.buildLUT(stops, opacity: op)
         }
+        if b.kind == .solid && b.clip == nil {
+            // The commonest fill (pins, roads, panels) through a blitter with nothing else
+            // to decide per row; the same row operations, so the same pixels.
+            var solid = SolidBlitter(dst: target, blend: blend, color: b.solid)
+            rasterizer.rasterize(clip: clip, rule: rule, blitter: &solid)
+            return
+        }
         rasterizer.rasterize(clip: clip, rule: rule, blitter: &b)
     }
 

@@ -199,6 +199,31 @@ final class RenderScratch {
     }
 }
 
+/// `PaintBlitter` for a solid colour without a clip mask, with only the span loop left: the
+/// blitter of most fills. Same row operations as `PaintBlitter`'s solid case.
+struct SolidBlitter: SpanBlitter {
+    let dst: PixmapView
+    let blend: BlendMode
+    let color: UInt32
+
+    @inline(__always)
+    mutating func blitRow(y: Int, spans: UnsafeMutablePointer<Span>, count: Int,
+                          coverage: UnsafeMutablePointer<UInt8>) {
+        let row = dst.row(y)
+        var k = 0
+        while k < count {
+            let sp = spans[k]
+            let x = Int(sp.x), n = Int(sp.len)
+            if sp.cov == Span.perPixel {
+                RowOps.solidMasked(row + x, coverage + x, n, color, blend)
+            } else {
+                RowOps.solidSpan(row + x, n, color, sp.cov, blend)
+            }
+            k &+= 1
+        }
+    }
+}
+
 /// Writes coverage into an A8 mask (shadow masks, clip masks): max-combines with what is
 /// there so several shapes can share one mask.
 struct MaskBlitter: SpanBlitter {

@@ -77,8 +77,8 @@ enum RowOps {
                             _ s: UInt32, _ blend: BlendMode) {
         switch blend {
         case .srcOver:
-            if s >> 24 == 255 && n < 16 {
-                // Opaque colour on short edge runs: a scalar lerp towards it by the coverage.
+            if s >> 24 == 255 && n < 4 {
+                // Opaque colour on the shortest edge runs: a scalar lerp towards it.
                 for i in 0..<n {
                     let c = UInt32(m[i])
                     d[i] = mulPixel(s, c) &+ mulPixel(d[i], 255 &- c)

@@ -32,7 +32,7 @@ struct CellRow {
     func deposit(_ c: Int, _ cv: Double, _ ar: Double) {
         cover[c] += Float(cv)
         area[c] += Float(ar)
-        bits[c >> 6] |= 1 << UInt64(c & 63)
+        bits[c &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: c & 63)
     }
 }
 
@@ -46,6 +46,10 @@ final class Rasterizer {
     private var spans: UnsafeMutablePointer<Span>
     private var rowCoverage: UnsafeMutablePointer<UInt8>
     private var active: UnsafeMutablePointer<Int32>
+    /// The spans shared by every row of a straight band (see `straightBand`).
+    private let bandSpans: UnsafeMutablePointer<Span>
+    /// Whether straight bands skip the cell walk (off only in tests that compare the two).
+    var straightBands = true
     private var rowCapacity = 0
     private var activeCapacity = 0
 
@@ -53,10 +57,11 @@ final class Rasterizer {
         cover = .allocate(capacity: 1); area = .allocate(capacity: 1)
         bits = .allocate(capacity: 1); spans = .allocate(capacity: 1)
         active = .allocate(capacity: 1); rowCoverage = .allocate(capacity: 1)
+        bandSpans = .allocate(capacity: 3)
     }
     deinit {
         cover.deallocate(); area.deallocate(); bits.deallocate(); spans.deallocate()
-        active.deallocate(); rowCoverage.deallocate()
+        active.deallocate(); rowCoverage.deallocate(); bandSpans.deallocate()
     }
 
     private func reserveRow(_ width: Int) {
@@ -101,22 +106,37 @@ final class Rasterizer {
         let evenOdd = rule == .evenOdd
         let cells = CellRow(cover: cover, area: area, bits: bits)
         let active = self.active
+        let band = straightBands
+            ? straightBand(yStart: yStart, yEnd: yEnd, left: left, width: width, evenOdd: evenOdd) : nil
+        var skipUntil = Int.min
 
         for y in yStart..<yEnd {
+            if y < skipUntil { continue }
+            if let band, y == band.top {
+                // Every row of the band has the same spans: no cell walk. The edges that
+                // are active stay so (both sides outlast the band; nothing else meets it).
+                if band.count > 0 {
+                    for by in band.top..<band.bottom {
+                        blitter.blitRow(y: by, spans: bandSpans, count: band.count, coverage: rowCoverage - left)
+                    }
+                }
+                skipUntil = band.bottom
+                continue
+            }
             let yTop = Double(y), yBot = yTop + 1
             while next < edgeCount && edges[next].y0 < yBot {
-                if edges[next].y1 > yTop { active[nActive] = Int32(next); nActive += 1 }
-                next += 1
+                if edges[next].y1 > yTop { active[nActive] = Int32(truncatingIfNeeded: next); nActive &+= 1 }
+                next &+= 1
             }
             var minCol = Int.max, maxCol = -1
             var i = 0
             while i < nActive {
-                let e = edges[Int(active[i])]
+                let e = edges[Int(truncatingIfNeeded: active[i])]
                 if e.y1 <= yTop {
-                    nActive -= 1; active[i] = active[nActive]
+                    nActive &-= 1; active[i] = active[nActive]
                     continue
                 }
-                i += 1
+                i &+= 1
                 let ya = max(e.y0, yTop), yb = min(e.y1, yBot)
                 if yb <= ya { continue }
                 let xa = e.x0 + (ya - e.y0) * e.dxdy
@@ -128,6 +148,71 @@ final class Rasterizer {
             let n = sweep(minCol: minCol, maxCol: maxCol, width: width, left: left, evenOdd: evenOdd)
             if n > 0 { blitter.blitRow(y: y, spans: spans, count: n, coverage: rowCoverage - left) }
         }
+    }
+
+    /// Rows whose only edges are two vertical ones of opposite direction (the straight sides
+    /// of rectangles and rounded rectangles, e.g. a drawer body or the middle of a pin):
+    /// every such row has the same spans, so they are made once, with the arithmetic the cell
+    /// walk would use (the same `Float` sums and `coverage`), and the rows skip the walk.
+    /// Constant-coverage spans stand in for one-pixel per-pixel spans; every blitter treats
+    /// the two alike. Nil when no band of at least two rows exists.
+    private func straightBand(yStart: Int, yEnd: Int, left: Int, width: Int,
+                              evenOdd: Bool) -> (top: Int, bottom: Int, count: Int)? {
+        let edges = store.edges, n = store.count
+        guard n >= 2 else { return nil }
+        // The two tallest vertical edges.
+        var a = -1, b = -1, ha = 0.0, hb = 0.0
+        for i in 0..<n {
+            let e = edges[i]
+            guard e.x0 == e.x1 else { continue }
+            let h = e.y1 - e.y0
+            if h > ha { b = a; hb = ha; a = i; ha = h } else if h > hb { b = i; hb = h }
+        }
+        guard a >= 0, b >= 0 else { return nil }
+        let ea = edges[a], eb = edges[b]
+        guard ea.dir == -eb.dir, ea.x0 != eb.x0 else { return nil }
+        let topD = max(ea.y0, eb.y0).rounded(.up), botD = min(ea.y1, eb.y1).rounded(.down)
+        guard botD - topD >= 2 else { return nil }
+        let top = max(Int(topD), yStart), bottom = min(Int(botD), yEnd)
+        guard bottom - top >= 2 else { return nil }
+        let t = Double(top), u = Double(bottom)
+        for i in 0..<n where i != a && i != b {
+            let e = edges[i]
+            if e.y1 > t && e.y0 < u { return nil }
+        }
+        let (l, r) = ea.x0 < eb.x0 ? (ea, eb) : (eb, ea)
+        let xl = l.x0 - Double(left), xr = r.x0 - Double(left), rightD = Double(width)
+        // Entirely outside the clip: the rows draw nothing.
+        if xl >= rightD || xr <= 0 { return (top, bottom, 0) }
+        // Left side, as `depositSegment` deposits it (left of the clip: at column 0, full).
+        let cl: Int, vl: Float
+        if xl <= 0 { cl = 0; vl = Float(l.dir) } else {
+            cl = Int(xl); vl = Float(l.dir * (1 - (xl - Double(cl))))
+        }
+        let acc = Float(l.dir)
+        var count = 0
+        @inline(__always) func add(_ x: Int, _ len: Int, _ cov: UInt32) {
+            guard cov != 0, len > 0 else { return }
+            if count > 0, bandSpans[count &- 1].cov == cov,   // one fill instead of two
+               Int(bandSpans[count &- 1].x) &+ Int(bandSpans[count &- 1].len) == x &+ left {
+                bandSpans[count &- 1].len &+= Int32(truncatingIfNeeded: len)
+                return
+            }
+            bandSpans[count] = Span(x: Int32(truncatingIfNeeded: x &+ left), len: Int32(truncatingIfNeeded: len), cov: cov)
+            count &+= 1
+        }
+        if xr >= rightD {
+            add(cl, 1, coverage(vl, evenOdd))
+            add(cl + 1, width - cl - 1, coverage(acc, evenOdd))
+        } else {
+            let cr = Int(xr)
+            guard cr > cl else { return nil }   // both sides in one column: the walk sums them
+            let vr = acc + Float(r.dir * (1 - (xr - Double(cr))))
+            add(cl, 1, coverage(vl, evenOdd))
+            add(cl + 1, cr - cl - 1, coverage(acc, evenOdd))
+            add(cr, 1, coverage(vr, evenOdd))
+        }
+        return (top, bottom, count)
     }
 
     /// Adds one edge piece inside the current row, x relative to the clip's left edge,
@@ -143,7 +228,7 @@ final class Rasterizer {
         // short edges), one cell.
         if x0 >= 0 && x1 < rightD {
             let c = Int(x0)
-            if x1 <= Double(c + 1) {
+            if x1 <= Double(c &+ 1) {
                 row.deposit(c, dy, dy * (1 - ((x0 + x1) * 0.5 - Double(c))))
                 if c < minCol { minCol = c }
                 if c > maxCol { maxCol = c }
@@ -159,7 +244,7 @@ final class Rasterizer {
         let dx = x1 - x0
         if dx < 1e-9 {
             let c = Int(x0)  // x0 > 0 here
-            let c0 = min(c, width - 1)
+            let c0 = min(c, width &- 1)
             let f = x0 - Double(c)
             row.deposit(c0, dy, dy * (1 - f))
             if c0 < minCol { minCol = c0 }
@@ -174,25 +259,27 @@ final class Rasterizer {
             x0 = 0
         }
         if x1 > rightD { x1 = rightD }
-        let c0 = Int(x0), c1 = min(Int(x1), width - 1)
+        let c0 = Int(x0), c1 = min(Int(x1), width &- 1)
         if c0 < minCol { minCol = c0 }
         if c1 > maxCol { maxCol = c1 }
-        if c0 == c1 || c0 >= width - 1 {
-            let c = min(c0, width - 1)
+        if c0 == c1 || c0 >= width &- 1 {
+            let c = min(c0, width &- 1)
             let d = (x1 - x0) * k
             row.deposit(c, d, d * (1 - ((x0 + x1) * 0.5 - Double(c))))
             if c > maxCol { maxCol = c }
             return
         }
         // First partial column, whole middle columns, last partial column.
-        var xe = Double(c0 + 1)
+        var xe = Double(c0 &+ 1)
         var d = (xe - x0) * k
         row.deposit(c0, d, d * (1 - ((x0 + xe) * 0.5 - Double(c0))))
-        if c1 > c0 + 1 {
+        if c1 > c0 &+ 1 {
             let kf = Float(k), half = Float(k * 0.5)
-            for c in (c0 + 1)..<c1 {
+            var c = c0 &+ 1
+            while c < c1 {
                 cover[c] += kf; area[c] += half
-                bits[c >> 6] |= 1 << UInt64(c & 63)
+                bits[c &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: c & 63)
+                c &+= 1
             }
         }
         xe = Double(c1)
@@ -208,12 +295,17 @@ final class Rasterizer {
         if evenOdd {
             a = a.truncatingRemainder(dividingBy: 2)
             if a > 1 { a = 2 - a }
-        } else if a > 1 { a = 1 }
+        }
+        // Written so NaN becomes 1 too: the conversion below then needs no range check.
+        a = a < 1 ? a : 1
         return UInt32(a * 255 + 0.5)
     }
 
     /// Walks touched columns in order, clearing them, and writes the row's spans: runs of
     /// touched (edge) pixels become per-pixel spans, the gaps constant-coverage spans.
+    /// Wrapping arithmetic throughout: every index stays inside the row (width < 2^31), so
+    /// the overflow checks of `+` would only cost time in the hottest loop.
+    @inline(__always)
     private func sweep(minCol: Int, maxCol: Int, width: Int, left: Int, evenOdd: Bool) -> Int {
         var n = 0
         var acc: Float = 0
@@ -222,61 +314,72 @@ final class Rasterizer {
         let spans = self.spans
         // Dense rows (thin or slanted shapes: most columns in range touched) take one
         // straight prefix-sum pass instead of a bit scan per cell.
-        let w0 = minCol >> 6, w1 = maxCol >> 6
+        let w0 = minCol &>> 6, w1 = maxCol &>> 6
         var touched = 0
-        for w in w0...w1 { touched += bits[w].nonzeroBitCount }
-        let rangeLen = maxCol - minCol + 1
-        if touched * 2 >= rangeLen {
-            for w in w0...w1 { bits[w] = 0 }
-            for c in minCol...maxCol {
+        var w = w0
+        while w <= w1 { touched &+= bits[w].nonzeroBitCount; w &+= 1 }
+        let rangeLen = maxCol &- minCol &+ 1
+        if touched &* 2 >= rangeLen {
+            w = w0
+            while w <= w1 { bits[w] = 0; w &+= 1 }
+            var c = minCol
+            while c <= maxCol {
                 let v = acc + area[c]
                 acc += cover[c]
                 cover[c] = 0; area[c] = 0
-                covRow[c] = UInt8(coverage(v, evenOdd))
+                covRow[c] = UInt8(truncatingIfNeeded: coverage(v, evenOdd))
+                c &+= 1
             }
-            spans[0] = Span(x: Int32(minCol + left), len: Int32(rangeLen), cov: Span.perPixel)
+            spans[0] = Span(x: Int32(truncatingIfNeeded: minCol &+ left), len: Int32(truncatingIfNeeded: rangeLen),
+                            cov: Span.perPixel)
             n = 1
-            if maxCol + 1 < width {
+            if maxCol &+ 1 < width {
                 let cv = coverage(acc, evenOdd)
                 if cv != 0 {
-                    spans[1] = Span(x: Int32(maxCol + 1 + left), len: Int32(width - maxCol - 1), cov: cv)
+                    spans[1] = Span(x: Int32(truncatingIfNeeded: maxCol &+ 1 &+ left),
+                                    len: Int32(truncatingIfNeeded: width &- maxCol &- 1), cov: cv)
                     n = 2
                 }
             }
             return n
         }
-        for w in w0...w1 {
+        w = w0
+        while w <= w1 {
             var word = bits[w]
-            if word == 0 { continue }
+            if word == 0 { w &+= 1; continue }
             bits[w] = 0
             while word != 0 {
-                let c = w << 6 | word.trailingZeroBitCount
+                let c = w &<< 6 | word.trailingZeroBitCount
                 word &= word &- 1
                 if c > runStart {
                     let cv = coverage(acc, evenOdd)
                     if cv != 0 {
-                        spans[n] = Span(x: Int32(runStart + left), len: Int32(c - runStart), cov: cv)
-                        n += 1
+                        spans[n] = Span(x: Int32(truncatingIfNeeded: runStart &+ left),
+                                        len: Int32(truncatingIfNeeded: c &- runStart), cov: cv)
+                        n &+= 1
                     }
                 }
                 let v = coverage(acc + area[c], evenOdd)
                 acc += cover[c]
                 cover[c] = 0; area[c] = 0
-                covRow[c] = UInt8(v)
-                if n > 0 && spans[n - 1].cov == Span.perPixel && Int(spans[n - 1].x) + Int(spans[n - 1].len) == c + left {
-                    spans[n - 1].len += 1
+                covRow[c] = UInt8(truncatingIfNeeded: v)
+                let x32 = Int32(truncatingIfNeeded: c &+ left)
+                if n > 0 && spans[n &- 1].cov == Span.perPixel && spans[n &- 1].x &+ spans[n &- 1].len == x32 {
+                    spans[n &- 1].len &+= 1
                 } else {
-                    spans[n] = Span(x: Int32(c + left), len: 1, cov: Span.perPixel)
-                    n += 1
+                    spans[n] = Span(x: x32, len: 1, cov: Span.perPixel)
+                    n &+= 1
                 }
-                runStart = c + 1
+                runStart = c &+ 1
             }
+            w &+= 1
         }
         if runStart < width {
             let cv = coverage(acc, evenOdd)
             if cv != 0 {
-                spans[n] = Span(x: Int32(runStart + left), len: Int32(width - runStart), cov: cv)
-                n += 1
+                spans[n] = Span(x: Int32(truncatingIfNeeded: runStart &+ left),
+                                len: Int32(truncatingIfNeeded: width &- runStart), cov: cv)
+                n &+= 1
             }
         }
         return n

@@ -52,17 +52,20 @@ extension PixmapView {
             // Glyph rows are mostly empty or solid at their ends and stems: test four
             // coverage bytes at once so runs of 0 (skip) and 255 (store) cost one compare.
             var px = x0
-            while px + 4 <= x1 {
+            // Wrapping index arithmetic: px stays inside the clipped row.
+            while px &+ 4 <= x1 {
                 let quad = UnsafeRawPointer(m + px).loadUnaligned(as: UInt32.self)
-                if quad == 0 { px += 4; continue }
+                if quad == 0 { px &+= 4; continue }
                 if quad == .max && opaque {
-                    d[px] = src; d[px + 1] = src; d[px + 2] = src; d[px + 3] = src
-                    px += 4; continue
+                    d[px] = src; d[px &+ 1] = src; d[px &+ 2] = src; d[px &+ 3] = src
+                    px &+= 4; continue
                 }
                 // Mixed coverage: four SrcOvers at once, branch-free (coverage 0 gives
                 // s = 0 and leaves d exact; an opaque s gives ia = 0 and stores s).
-                let s = SIMD4<UInt32>(scaled[Int(quad & 0xFF)], scaled[Int((quad >> 8) & 0xFF)],
-                                      scaled[Int((quad >> 16) & 0xFF)], scaled[Int(quad >> 24)])
+                let s = SIMD4<UInt32>(scaled[Int(truncatingIfNeeded: quad & 0xFF)],
+                                      scaled[Int(truncatingIfNeeded: (quad &>> 8) & 0xFF)],
+                                      scaled[Int(truncatingIfNeeded: (quad &>> 16) & 0xFF)],
+                                      scaled[Int(truncatingIfNeeded: quad &>> 24)])
                 let dp = UnsafeMutableRawPointer(d + px)
                 let dv = dp.loadUnaligned(as: SIMD4<UInt32>.self)
                 let ia = SIMD4<UInt32>(repeating: 255) &- (s &>> 24)
@@ -72,12 +75,12 @@ extension PixmapView {
                 var ag = ((dv &>> 8) & lo) &* ia &+ half
                 ag = ((ag &+ ((ag &>> 8) & lo)) &>> 8) & lo
                 dp.storeBytes(of: s &+ (rb | (ag &<< 8)), as: SIMD4<UInt32>.self)
-                px += 4
+                px &+= 4
             }
             while px < x1 {
                 let c = Int(m[px])
                 if c != 0 { d[px] = c == 255 && opaque ? src : srcOver(scaled[c], d[px]) }
-                px += 1
+                px &+= 1
             }
             d += stride
             m += covStride

@@ -99,11 +99,12 @@ struct GlyphRunCompositor {
     @inline(__always)
     private static func add(_ src: UnsafePointer<UInt8>, stride ss: Int, w: Int, h: Int,
                             into dst: UnsafeMutablePointer<UInt8>, stride ds: Int, at ox: Int, _ oy: Int) {
+        // Wrapping arithmetic: offsets stay inside the group box, sums below 511.
         for row in 0..<h {
-            let s = src + row * ss, d = dst + (oy + row) * ds + ox
+            let s = src + (row &* ss), d = dst + ((oy &+ row) &* ds &+ ox)
             for i in 0..<w {
-                let v = UInt16(d[i]) + UInt16(s[i])
-                d[i] = UInt8(min(v, 255))
+                let v = UInt16(d[i]) &+ UInt16(s[i])
+                d[i] = UInt8(truncatingIfNeeded: min(v, 255))
             }
         }
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import PanelRenderer
 #if canImport(Glibc)
 import Glibc
+import PanelKiosk
 #endif
 
 /// `panel-kiosk bench`: renders the bench scene (docs/bench.md) through the production
@@ -11,8 +12,11 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Time the benchmark scene (full frame, drag frame, memcpy of a frame).")
 
-    @Option(help: "Frame size in pixels, WxH.")
-    var size: String = "800x480"
+    @Option(help: "Frame size in pixels, WxH (default 800x480; with --layers, 800x480 and 1920x1080).")
+    var size: String?
+
+    @Flag(help: "Time each layer of the scene and print it in ms and as a ratio to a memcpy of one frame.")
+    var layers = false
 
     @Option(help: "Timed frames per case (after 30 warm-up frames).")
     var frames: Int = 300
@@ -25,16 +29,17 @@ struct Bench: ParsableCommand {
 
     func validate() throws {
         guard let (w, h) = parsedSize else {
-            throw ValidationError("--size must be WxH in pixels, e.g. 800x480, got '\(size)'")
+            throw ValidationError("--size must be WxH in pixels, e.g. 800x480, got '\(size ?? "")'")
         }
-        if let why = PixelBudget.refusal(width: w, height: h) { throw ValidationError("--size \(size): \(why)") }
+        if let why = PixelBudget.refusal(width: w, height: h) { throw ValidationError("--size \(size ?? ""): \(why)") }
+        if layers && png != nil { throw ValidationError("--png draws the full frame; it does not go with --layers") }
         guard frames > 0, frames <= 1_000_000 else {
             throw ValidationError("--frames must be between 1 and 1000000, got \(frames)")
         }
     }
 
     private var parsedSize: (Int, Int)? {
-        let parts = size.lowercased().split(separator: "x")
+        let parts = (size ?? "800x480").lowercased().split(separator: "x")
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
               w > 0, h > 0 else { return nil }
         return (w, h)
@@ -45,6 +50,16 @@ struct Bench: ParsableCommand {
         var text: BenchTextDrawer?
         do { text = try BenchText() } catch {
             FileHandleStderr.write("panel-kiosk bench: \(error); timing the scene without text\n")
+        }
+        if layers {
+            let sizes = size == nil ? [(800, 480), (1920, 1080)] : [(w, h)]
+            for (w, h) in sizes {
+                guard let r = BenchRunner.runLayers(width: w, height: h, frames: frames, text: text) else {
+                    throw ValidationError("cannot allocate a \(w)x\(h) frame")
+                }
+                print(json ? r.json : r.summary)
+            }
+            return
         }
         let out = png != nil ? Pixmap(width: w, height: h) : nil
         guard let result = BenchRunner.run(width: w, height: h, frames: frames, text: text, frameOut: out) else {

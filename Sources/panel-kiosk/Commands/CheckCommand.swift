@@ -64,11 +64,7 @@ struct Check: ParsableCommand {
     }
 }
 
-func printError(_ s: String) {
-    var line = s + "\n"
-    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
-}
-
 #if canImport(Glibc)
 import Glibc
+import PanelKiosk
 #endif

@@ -5,8 +5,16 @@ import PanelRenderer
 
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show the showcase: on the real display if there is one, else as offscreen PNGs.",
-        discussion: "Offscreen, a scripted tour of examples/showcase.toml is rendered into ./demo-out/ (PNGs, events, state).")
+        abstract: "Show the showcase on the real display if there is one, else the five-screen tour in a window on a desktop, else the tour as offscreen PNGs.",
+        discussion: """
+            The tour is five example apps (examples/tour-*.toml), each one component as a kiosk \
+            would use it, with content that changes while shown. On the device's display the \
+            showcase (examples/showcase.toml) runs instead. In a window each screen shows for a \
+            few seconds, then the next (after the last, the first again); Right, Space or N moves \
+            on at once, Left or P goes back; the mouse is the finger; closing the window ends it. \
+            Offscreen, each screen's script is rendered into ./demo-out/NN-name/ (a PNG every \
+            250 ms, final.png, events.jsonl, state.json) and its picture to ./demo-out/NN-name.png.
+            """)
 
     @Option(help: "Folder for the offscreen tour.") var out: String = "demo-out"
     @Flag(help: "Render the offscreen tour even when a display is available.") var offscreen = false
@@ -17,70 +25,92 @@ struct Demo: ParsableCommand {
         // A board named but unreadable is an error whether or not a display is there to use it.
         let boardConfig = try board.map(loadBoard) ?? BoardConfig()
         let examples = try Demo.examplesDirectory()
-        let showcase = examples + "/showcase.toml"
         if !offscreen {
             // The device's display, else a desktop window, else the offscreen tour below. A
             // sink that cannot be opened falls through to the next; one that ran and failed
             // is an error (rendering the tour then would hide it).
             let signals = [SIGTERM, SIGINT, SIGHUP]
             SignalDescriptor.holdBack(signals)
-            let opened: (kiosk: KioskLoop, said: String)?
             do {
-                opened = try Self.openSink(showcase: showcase, board: board, boardConfig: boardConfig)
+                if try Self.showOnDisplay(examples: examples, board: board, boardConfig: boardConfig) { return }
+            } catch let ran as RanAndFailed {
+                throw ran.failure
             } catch let f as Failure {
                 print("demo: \(f.description); rendering the tour offscreen instead.")
-                opened = nil
-            }
-            if let (kiosk, said) = opened {
-                print(said)
-                if let failure = kiosk.run() { throw Failure(failure) }
-                return
             }
             SignalDescriptor.letThrough(signals)                  // Ctrl-C stops the tour
         }
-        try renderTour(config: showcase)
+        try renderTour(examples: examples)
     }
 
-    /// The kiosk on the display or in a window, and what to say about it; nil (said why) when
-    /// there is neither here.
-    private static func openSink(showcase: String, board: String?, boardConfig: BoardConfig) throws -> (KioskLoop, String)? {
+    /// Shows the showcase on the display or the tour in a window; false (said why) when there
+    /// is neither here.
+    private static func showOnDisplay(examples: String, board: String?, boardConfig: BoardConfig) throws -> Bool {
         let start = KioskLoop.Options(startNS: monotonicNanoseconds())
         guard let reason = Demo.displayUnavailableReason() else {
+            let showcase = examples + "/showcase.toml"
+            let kiosk: KioskLoop
             do {
-                guard let kiosk = try KioskLoop.onDisplay(app: try loadApp(showcase), board: boardConfig, wait: false, start) else {
-                    return nil
+                guard let k = try KioskLoop.onDisplay(app: try loadApp(showcase), board: boardConfig, wait: false, start) else {
+                    return false
                 }
-                return (kiosk, "demo: showing \(showcase) on \(kiosk.sink.description); Ctrl-C to stop.")
+                kiosk = k
             } catch let f as Failure { throw Failure("cannot use the display (\(f.description))") }
+            print("demo: showing \(showcase) on \(kiosk.sink.description); Ctrl-C to stop.")
+            if let failure = kiosk.run() { throw RanAndFailed(failure: Failure(failure)) }
+            return true
         }
         guard WindowSink.desktopMissing(environment: ProcessInfo.processInfo.environment) == nil else {
             print("demo: no usable display (\(reason)); rendering the tour offscreen instead.")
-            return nil
+            return false
         }
-        do {
-            let kiosk = try KioskLoop.inWindow(app: try loadApp(showcase),
-                                               geometry: try FrameGeometry.resolve(board: board, size: nil, scale: nil), zoom: 1, start)
-            return (kiosk, "demo: showing \(showcase) in a window (no display to drive here: \(reason)); close it or Ctrl-C to stop.")
-        } catch let f as Failure { throw Failure("cannot open a window (\(f.description))") }
+        var tour = WindowTour(examples: examples, geometry: try FrameGeometry.resolve(board: board, size: nil, scale: nil))
+        tour.announcement = "demo: showing the tour in a window (no display to drive here: \(reason)): each screen for a few seconds; "
+            + "Right, Space or N: next, Left or P: back; close the window or Ctrl-C to stop."
+        // A window that cannot be opened at all falls through to the offscreen tour; the
+        // failure already says what it was.
+        do { try tour.run() } catch let f as Failure where tour.shownAny { throw RanAndFailed(failure: f) }
+        return true
     }
 
-    private func renderTour(config: String) throws {
-        let app = try loadApp(config)
+    private func renderTour(examples: String) throws {
         let geometry = try FrameGeometry.resolve(board: nil, size: "800x480", scale: 1)
-        let script: TouchScript
-        do { script = try TouchScript.parse(DemoTour.script(for: app), name: "demo-tour") } catch {
-            throw Failure("built-in tour: \(error.description)")
+        var pictures: [String] = []
+        for (i, screen) in DemoTour.screens.enumerated() {
+            let app = try loadApp(examples + "/" + screen.file)
+            let script: TouchScript
+            do { script = try TouchScript.parse(screen.script, name: "demo-tour-\(screen.name)") } catch {
+                throw Failure("built-in tour: \(error.description)")
+            }
+            let folder = out + "/" + Self.folderName(i, screen)
+            var run = OffscreenRun()
+            let times = stride(from: 0, through: Int(script.durationMS) + 600, by: DemoTour.captureIntervalMS).map(Double.init)
+            run.captureTimesMS = times
+            run.eventsPath = folder + "/events.jsonl"
+            let outcome = try run.run(app: app, geometry: geometry, script: script, into: folder)
+            try writeTextFile(folder + "/state.json", outcome.runtime.state(timeMS: outcome.result.finalTimeMS).encoded + "\n")
+            // The screen's picture: the capture at its moment (captures are 250 ms apart, one
+            // frame each, in order).
+            let shot = outcome.written[min(screen.shotMS / DemoTour.captureIntervalMS, outcome.written.count - 1)]
+            let picture = out + "/" + Self.folderName(i, screen) + ".png"
+            do { try Data(contentsOf: URL(fileURLWithPath: shot)).write(to: URL(fileURLWithPath: picture)) } catch {
+                throw Failure("\(picture): cannot write: \(error)")
+            }
+            pictures.append(picture)
+            print("demo: \(i + 1)/\(DemoTour.screens.count) \(screen.title) (\(screen.file)): "
+                  + "\(outcome.written.count) PNGs, \(outcome.result.frames) frames, \(Int(outcome.result.finalTimeMS)) ms simulated")
         }
-        var run = OffscreenRun()
-        run.captureTimesMS = DemoTour.captureTimes(for: script)
-        run.eventsPath = out + "/events.jsonl"
-        let outcome = try run.run(app: app, geometry: geometry, script: script, into: out)
-        let result = outcome.result, written = outcome.written
-        try writeTextFile(out + "/state.json", outcome.runtime.state(timeMS: result.finalTimeMS).encoded + "\n")
-        print("demo: rendered the tour of \(config) offscreen (\(result.frames) frames, \(Int(result.finalTimeMS)) ms simulated).")
-        let names = written.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
-        let range = names.count > 2 ? "\(names[0]) ... \(names[names.count - 2]), " : ""
-        print("demo: \(written.count) PNGs (\(range)final.png), events.jsonl and state.json are in \(absolutePath(out))/")
+        print("demo: the tour is in \(absolutePath(out))/: one picture per screen (\(pictures.map { $0.split(separator: "/").last.map(String.init) ?? $0 }.joined(separator: ", "))), "
+              + "and per screen a folder of frames, final.png, events.jsonl and state.json")
+    }
+
+    /// A sink that opened and then failed: an error, not a reason to render the tour instead
+    /// (that would hide it).
+    private struct RanAndFailed: Error { var failure: Failure }
+
+    /// `01-departures`: the offscreen tour's folder and picture name of screen `i`.
+    static func folderName(_ i: Int, _ screen: DemoTour.Screen) -> String {
+        (i < 9 ? "0" : "") + "\(i + 1)-\(screen.name)"
     }
 
     /// Where the shipped examples are: ./examples, next to the build tree, or installed.
@@ -91,8 +121,8 @@ struct Demo: ParsableCommand {
             candidates += [dir + "/../../examples", dir + "/../../../examples", dir + "/../share/panel-kiosk/examples"]
         }
         candidates.append("/usr/local/share/panel-kiosk/examples")
-        for c in candidates where access(c + "/showcase.toml", R_OK) == 0 { return c }
-        throw Failure("cannot find examples/showcase.toml (looked in \(candidates.joined(separator: ", ")))")
+        for c in candidates where access(c + "/showcase.toml", R_OK) == 0 && access(c + "/tour-departures.toml", R_OK) == 0 { return c }
+        throw Failure("cannot find examples/showcase.toml and examples/tour-*.toml (looked in \(candidates.joined(separator: ", ")))")
     }
 
     /// Why there is no display to try, or nil when a DRM card exists (opening it may still
@@ -125,4 +155,5 @@ func absolutePath(_ p: String) -> String {
 
 #if canImport(Glibc)
 import Glibc
+import PanelKiosk
 #endif

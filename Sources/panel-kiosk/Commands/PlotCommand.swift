@@ -1,6 +1,7 @@
 import ArgumentParser
 import DrawerRuntime
 import PanelRenderer
+import PanelKiosk
 
 struct Plot: ParsableCommand {
     static let configuration = CommandConfiguration(

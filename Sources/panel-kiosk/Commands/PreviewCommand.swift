@@ -4,6 +4,7 @@ import FoundationEssentials
 import PanelRenderer
 #if canImport(Glibc)
 import Glibc
+import PanelKiosk
 #endif
 
 struct Preview: ParsableCommand {

@@ -5,6 +5,7 @@ import PanelRenderer
 #if canImport(Glibc)
 import Glibc
 import CInput
+import PanelKiosk
 #endif
 
 /// `panel-kiosk probe [--json]` (docs/formats.md, Command line): the DRM devices and input

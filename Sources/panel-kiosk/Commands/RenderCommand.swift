@@ -1,6 +1,7 @@
 import ArgumentParser
 import DrawerRuntime
 import PanelRenderer
+import PanelKiosk
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -70,17 +71,3 @@ struct Render: ParsableCommand {
         }
     }
 }
-
-/// Loads an app file, printing every diagnostic before failing.
-func loadApp(_ path: String) throws -> AppConfig {
-    do { return try AppConfig.load(path: path) } catch {
-        throw Failure(error.description)
-    }
-}
-
-/// A message for stderr and exit code 1, without ArgumentParser's usage text.
-struct Failure: Error, CustomStringConvertible {
-    var description: String
-    init(_ message: String) { description = message }
-}
-

@@ -3,6 +3,7 @@ import DrawerRuntime
 import PanelRenderer
 #if canImport(Glibc)
 import Glibc
+import PanelKiosk
 #endif
 
 struct Run: ParsableCommand {
@@ -38,7 +39,7 @@ struct Run: ParsableCommand {
     @Option(help: ArgumentHelp(
         "When a frame is drawn: late (just before the last moment that makes the next vblank) or immediate (when the flip before it completes).",
         discussion: "immediate is the schedule before late latching, kept for comparison (touch_latency_frames in --stats)."))
-    var schedule: FrameScheduler.Mode = .late
+    var schedule = FrameScheduler.Mode.late.rawValue
     @Option(help: ArgumentHelp(
         "With --headless: play this touch script's finger lines on the real clock (from 0.5 s after the first frame), then exit 1 s after its last line.",
         discussion: "Each event carries its script time as its timestamp, as a touchscreen's would: a latency benchmark without a touch device."))
@@ -50,6 +51,7 @@ struct Run: ParsableCommand {
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
         if !headless && (size != nil || scale != nil) { throw ValidationError("--size and --scale go with --headless; on a display the mode gives the size") }
         if board != nil && size != nil { throw ValidationError("give --board or --size, not both") }
+        if FrameScheduler.Mode(rawValue: schedule) == nil { throw ValidationError("--schedule must be 'late' or 'immediate', found '\(schedule)'") }
         if play != nil && !headless { throw ValidationError("--play goes with --headless; on a device touches come from the touchscreen") }
         if headless && captureWriteback != nil { throw ValidationError("--capture-writeback needs a display; use --capture-scanout with --headless") }
         if let scale, !(scale >= 0.25 && scale <= 8) { throw ValidationError("--scale must be between 0.25 and 8") }
@@ -64,7 +66,7 @@ struct Run: ParsableCommand {
         options.recordPath = record
         options.captureScanoutPath = captureScanout
         options.captureWritebackPath = captureWriteback
-        options.schedule = schedule
+        options.schedule = FrameScheduler.Mode(rawValue: schedule) ?? .late
         let script = try play.map { path in
             do { return try TouchScript.parse(try readTextFile(path), name: path) } catch { throw Failure("\(error)") }
         }
@@ -86,5 +88,3 @@ struct Run: ParsableCommand {
         if let failure = result { throw Failure(failure) }
     }
 }
-
-extension FrameScheduler.Mode: ExpressibleByArgument {}

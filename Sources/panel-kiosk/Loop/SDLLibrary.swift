@@ -1,4 +1,5 @@
 import CSDL2
+import PanelKiosk
 #if canImport(Glibc)
 import Glibc
 #endif

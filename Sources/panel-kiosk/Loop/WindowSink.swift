@@ -1,8 +1,10 @@
+import FoundationEssentials
 import CSDL2
 import DrawerRuntime
 import PanelRenderer
 #if canImport(Glibc)
 import Glibc
+import PanelKiosk
 #endif
 
 /// `panel-kiosk preview`: a desktop window (SDL2: X11 or Wayland) as the loop's frame sink, at
@@ -10,8 +12,8 @@ import Glibc
 /// the board's refresh rate), so the loop runs exactly as `run --headless` does; each frame
 /// shown is also put in the window. The window is a touch source too, as an SDL display
 /// driver is in LVGL: the left mouse button is one finger, touchscreen fingers are fingers,
-/// Escape is Back. Keys: S writes a screenshot PNG, D tints what each frame repaints, Z
-/// cycles the zoom (100 %, 200 %, 50 %).
+/// Escape is Back. Keys: S writes a screenshot PNG, D tints what each frame repaints (for half
+/// a second), Z cycles the zoom (100 %, 200 %, 50 %).
 final class WindowSink: FrameSink, FrameSinkOwner {
     private let clock: HeadlessSink
     private let sdl: SDLLibrary
@@ -24,9 +26,17 @@ final class WindowSink: FrameSink, FrameSinkOwner {
     private(set) var zoom: Double
     /// Tint the rectangles each frame repaints (D).
     private(set) var showsDamage = false
-    /// The rectangles tinted last time, put back untinted with the next frame.
-    private var tinted: [IntRect] = []
+    /// The rectangles tinted and until when (monotonic ns): a frame's repaint stays tinted for
+    /// `tintHoldNS`, long enough to be seen, then is put back untinted.
+    private var tinted: [(rect: IntRect, untilNS: UInt64)] = []
+    static let tintHoldNS: UInt64 = 500_000_000
     private var screenshots = 0
+    /// The demo's window tour: Right, Space or N asks for the next screen, Left or P for the
+    /// previous one (the loop stops; the tour opens the other screen). Off in `preview`.
+    var tourKeys = false
+    enum TourStep { case next, previous }
+    /// The step asked for, if a tour key stopped the loop.
+    private(set) var tourStep: TourStep?
     /// A left button held down (the mouse's finger) and the last position (UI pixels).
     private var mouseDown = false
     private var lastMouse = (x: 0.0, y: 0.0)
@@ -55,6 +65,9 @@ final class WindowSink: FrameSink, FrameSinkOwner {
         // The frame goes to the window as pixels (XShm on X11): no GL context, which would make
         // SDL create the window a second time and start a software GL's threads for nothing.
         _ = sdl.setHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        if let problem = SDLWaylandProbe.problem(sdl: sdl, environment: ProcessInfo.processInfo.environment) {
+            throw Failure("preview: cannot open a window: \(problem)")
+        }
         guard sdl.initialize(SDL_INIT_VIDEO) == 0 else {
             throw Failure("preview: cannot open a window: SDL says \"\(sdl.lastError)\"; use `panel-kiosk run --headless` or `panel-kiosk render`")
         }
@@ -99,28 +112,34 @@ final class WindowSink: FrameSink, FrameSinkOwner {
 
     func present(_ frame: PixmapView, damage: [IntRect]) throws {
         try clock.present(frame, damage: damage)
-        show(damage)
+        show(damage, asRepaint: true, now: monotonicNanoseconds())
     }
 
-    /// Puts the shown frame's `damage` in the window, and what was tinted last time back
-    /// untinted; with D on, tints what this frame repainted.
-    private func show(_ damage: [IntRect]) {
+    /// Puts the shown frame's `damage` in the window. With D on and `asRepaint` (a frame's repaint,
+    /// not a whole-window refresh), tints it for `tintHoldNS`; tints that are over are put back
+    /// untinted, and those still on are drawn again over what this frame put under them
+    /// (overlaps show darker: painted twice).
+    private func show(_ damage: [IntRect], asRepaint: Bool, now: UInt64) {
         guard let window, let source, let surface = sdl.windowSurface(window) else { return }
-        let restored = tinted
-        for r in damage + restored {
+        var live = tinted.filter { $0.untilNS > now }
+        let expired = tinted.filter { $0.untilNS <= now }.map(\.rect)
+        if showsDamage && asRepaint { live += damage.map { ($0, now + Self.tintHoldNS) } }
+        if !showsDamage { live = [] }
+        let redrawn = damage + expired + live.map(\.rect)
+        for r in redrawn {
             var from = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.width), h: Int32(r.height))
             var to = scaled(r)
             _ = sdl.blitScaled(source, &from, surface, &to)
         }
-        tinted = []
-        if showsDamage, let tint {
-            for r in damage {
-                var to = scaled(r)
-                _ = sdl.blitScaled(tint, nil, surface, &to)
+        if let tintSurface = tint {
+            for t in live {
+                var to = scaled(t.rect)
+                _ = sdl.blitScaled(tintSurface, nil, surface, &to)
             }
-            tinted = damage
         }
-        var updated = (damage + restored).map(scaled)
+        tinted = live
+        guard !redrawn.isEmpty else { return }
+        var updated = redrawn.map(scaled)
         _ = sdl.updateWindowSurfaceRects(window, &updated, Int32(updated.count))
     }
 
@@ -140,6 +159,7 @@ final class WindowSink: FrameSink, FrameSinkOwner {
     func poll(now: UInt64) {
         clock.poll(now: now)
         lastPollNS = now
+        if tinted.contains(where: { $0.untilNS <= now }) { show([], asRepaint: false, now: now) }
         var e = SDL_Event()
         while sdl.pollEvent(&e) != 0 { handle(e, now: now) }
     }
@@ -178,7 +198,7 @@ final class WindowSink: FrameSink, FrameSinkOwner {
             owner?.deliver(.touch(finger: 0, phase: .cancel, x: lastMouse.x, y: lastMouse.y, timeUS: us))
         case SDL_WINDOWEVENT where e.window.event == UInt8(SDL_WINDOWEVENT_EXPOSED.rawValue)
                                    || e.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue):
-            show([IntRect(x: 0, y: 0, width: widthPx, height: heightPx)])
+            show([IntRect(x: 0, y: 0, width: widthPx, height: heightPx)], asRepaint: false, now: monotonicNanoseconds())
         default:
             break
         }
@@ -201,14 +221,18 @@ final class WindowSink: FrameSink, FrameSinkOwner {
         case Int(SDLK_d.rawValue):
             showsDamage.toggle()
             printError("panel-kiosk: preview: repainted areas \(showsDamage ? "tinted" : "not tinted")")
-            show([IntRect(x: 0, y: 0, width: widthPx, height: heightPx)])
+            show([IntRect(x: 0, y: 0, width: widthPx, height: heightPx)], asRepaint: false, now: monotonicNanoseconds())
         case Int(SDLK_z.rawValue):
             zoom = zoom == 1 ? 2 : zoom == 2 ? 0.5 : 1
             if let window {
                 sdl.setWindowSize(window, Int32((Double(widthPx) * zoom).rounded()), Int32((Double(heightPx) * zoom).rounded()))
             }
             printError("panel-kiosk: preview: zoom \(Int(zoom * 100)) %")
-            show([IntRect(x: 0, y: 0, width: widthPx, height: heightPx)])
+            show([IntRect(x: 0, y: 0, width: widthPx, height: heightPx)], asRepaint: false, now: monotonicNanoseconds())
+        case Int(SDLK_RIGHT.rawValue), Int(SDLK_SPACE.rawValue), Int(SDLK_n.rawValue), Int(SDLK_LEFT.rawValue), Int(SDLK_p.rawValue):
+            guard tourKeys else { break }
+            tourStep = Int(sym) == Int(SDLK_LEFT.rawValue) || Int(sym) == Int(SDLK_p.rawValue) ? .previous : .next
+            owner?.stopRequested()
         default:
             break
         }

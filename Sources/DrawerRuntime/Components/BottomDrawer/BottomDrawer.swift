@@ -5,7 +5,7 @@ import PanelRenderer
 /// compact modes, attention bounce. Beyond Pulley: the release velocity feeds the spring,
 /// a moving drawer can be caught mid-flight, and a list inside hands the drag over to its
 /// scrolling and back within one gesture.
-public final class BottomDrawer: Component {
+public final class BottomDrawer: Component, GestureComponent {
     public let id: String
     public let kind = "bottom_drawer"
     public var config: BottomDrawerConfig
@@ -19,7 +19,8 @@ public final class BottomDrawer: Component {
     private var reportedDistance: Double?
     let events: EventSink
 
-    /// The state machine's phases; `transition` is the only place that assigns `phase`.
+    /// The state machine's phases; `transition` is the only place that assigns `phase` (it
+    /// sets it to what `next` returns).
     enum Phase {
         case resting
         /// Finger down, not yet past the slop: could still become a tap.
@@ -29,7 +30,8 @@ public final class BottomDrawer: Component {
         case bouncing(start: Instant)
     }
 
-    private(set) var phase = Phase.resting
+    /// Assigned only by `transition`.
+    var phase = Phase.resting
     /// The logical position: where it rests, or where it is heading.
     public private(set) var position: DrawerPosition
     /// Visible height in points (docs/formats.md, State file: `visible_height_pt`).
@@ -37,15 +39,13 @@ public final class BottomDrawer: Component {
     /// How far the inner content is scrolled, points.
     public private(set) var scrollOffset: Double = 0
     private var rules: BottomDrawerRules
-    private var tracker = TouchTracker()
     /// The position the current drag started from (Pulley's "current" in the snap rule).
     private var dragOrigin: DrawerPosition = .collapsed
     public var touchSlop = 8.0
-    /// The row or button under a finger that has not moved yet, shown pressed.
-    private var highlight = PressHighlight()
-    /// A drag on a scroll view inside the content scrolls it, not the drawer.
-    private var inner = InnerScrollDrag()
-    public var drawRevision: Int { highlight.revision &+ inner.revision }
+    /// First finger, pressed rows, scroll views inside the content: what every component
+    /// does with a touch.
+    var shell = GestureShell()
+    public var drawRevision: Int { shell.revision }
 
     public init(id: String, config: BottomDrawerConfig, content: ContentView?, env: Environment, events: EventSink) {
         self.id = id
@@ -67,6 +67,8 @@ public final class BottomDrawer: Component {
         return cardFrame.insetBy(dx: -margin, dy: -margin)
     }
     var supportsPartial: Bool { rules.supported.contains(.partiallyRevealed) }
+    /// The positions it may be moved to in its display mode (closed besides).
+    public var supportedPositions: Set<DrawerPosition> { rules.supported }
     public var dimmingAlpha: Double { rules.dimmingAlpha(height: height) }
     public var cardFrame: Rect { rules.cardFrame(height: height) }
     var env: Environment { rules.env }
@@ -83,7 +85,7 @@ public final class BottomDrawer: Component {
 
     public var motionPhase: MotionPhase {
         switch phase {
-        case .resting: inner.isFlinging ? .gliding : .rest
+        case .resting: shell.isFlinging ? .gliding : .rest
         case .pressed: .pressed
         case .dragging: .dragging
         case .settling, .bouncing: .settling
@@ -91,10 +93,10 @@ public final class BottomDrawer: Component {
     }
 
     public var needsFrames: Bool {
-        if crossFade != nil || inner.isFlinging { return true }
+        if crossFade != nil || shell.isFlinging { return true }
         switch phase {
         case .settling, .bouncing: return true
-        default: return false
+        case .resting, .pressed, .dragging: return false
         }
     }
 
@@ -107,109 +109,111 @@ public final class BottomDrawer: Component {
 
     // MARK: Touch
 
-    public func handle(_ t: TouchEvent) {
-        let step = tracker.track(t)
-        if inner.intercept(step, at: t.time, hit: contentHit(at:), cancelPress: {
-            highlight.clear()
-            transition(.release(t.location, velocity: .zero, cancelled: true), at: t.time)
-        }) { return }
-        switch step {
-        case .press(let p)?:
-            catchMotion(at: t.time)
-            // A touch on the dimming: a tap there moves the drawer (Pulley's tap target).
-            transition(cardFrame.contains(p) ? .press(p) : .pressedDimming, at: t.time)
-            if case .pressed = phase { highlight.press(contentHit(at: p)) }
-        case .move(let p)?:
-            transition(.move(p), at: t.time)
-            if case .pressed = phase {} else { highlight.clear() }
-        case .release(let p, let v, let cancelled)?:
-            highlight.clear()
-            transition(.release(p, velocity: v, cancelled: cancelled), at: t.time)
-        case nil:
-            break
+    public func handle(_ t: TouchEvent) { handleTouch(t) }
+
+    var holdsContentPress: Bool {
+        switch phase {
+        case .pressed: true
+        case .resting, .dragging, .settling, .bouncing: false
         }
     }
 
-    enum Input {
-        case press(Point)
-        case pressedDimming
-        case move(Point)
-        case release(Point, velocity: Point, cancelled: Bool)
+    enum Input: TouchInput {
+        /// A step of the gesture; a press lands on the card or on the dimming (a tap there
+        /// moves the drawer: Pulley's tap target).
+        case touch(TouchTracker.Step)
         case setPosition(DrawerPosition, animated: Bool)
+        /// After a reload: rest at this position at once, without events.
+        case restAt(DrawerPosition)
         case bounce
         case tick
     }
 
+    /// The press landed on the dimming, outside the card: its lift there is a tap on it.
     private var pressedOnDimming = false
 
-    /// All state changes go through here.
-    func transition(_ input: Input, at time: Instant) {
+    /// The phase after `input` in `phase`, with its effects (height, position, events).
+    func next(_ phase: Phase, _ input: Input, at time: Instant) -> Phase {
         switch (phase, input) {
-        case (_, .pressedDimming):
-            pressedOnDimming = true
-            phase = .resting
-        case (_, .press(let p)):
+        case (.settling(var motion), .touch(.press)):
+            // A finger landing on a moving drawer stops it where it is and takes over.
+            motion.advance(to: time)
+            height = motion.value
+            return next(.resting, input, at: time)
+        case (.bouncing, .touch(.press)):
+            height = rules.stopHeight(of: position)
+            return next(.resting, input, at: time)
+        case (.resting, .touch(.press(let p))), (.pressed, .touch(.press(let p))), (.dragging, .touch(.press(let p))):
+            guard cardFrame.contains(p) else {
+                pressedOnDimming = true
+                return .resting
+            }
             pressedOnDimming = false
-            phase = .pressed(start: p, startHeight: height, startScroll: scrollOffset)
-        case (.pressed(let start, let startHeight, _), .move(let p)):
-            guard config.allowsUserPositionChange || (content?.maxScrollOffset(viewportHeight: height) ?? 0) > 0 else { return }
-            let dy = p.y - start.y, dx = p.x - start.x
-            guard abs(dy) > touchSlop, abs(dy) >= abs(dx) else { return }
+            return .pressed(start: p, startHeight: height, startScroll: scrollOffset)
+        case (.pressed(let start, let startHeight, _), .touch(.move(let p))):
+            guard config.allowsUserPositionChange || (content?.maxScrollOffset(viewportHeight: height) ?? 0) > 0,
+                  startsVerticalDrag(from: start, to: p) else { return phase }
             dragOrigin = position
-            phase = .dragging(lastY: start.y, startHeight: startHeight)
-            transition(.move(p), at: time)
-        case (.dragging(let lastY, let startHeight), .move(let p)):
+            return next(.dragging(lastY: start.y, startHeight: startHeight), input, at: time)
+        case (.dragging(let lastY, let startHeight), .touch(.move(let p))):
             applyDrag(delta: (lastY - p.y) * growthSign)    // positive = toward a taller drawer
-            phase = .dragging(lastY: p.y, startHeight: startHeight)
-        case (.pressed(let start, _, _), .release(let p, _, let cancelled)):
-            phase = .resting
-            if !cancelled, (p - start).length <= touchSlop { tap(at: p, time: time) }
-            settleIfNeeded(at: time)
-        case (.dragging, .release(_, let v, let cancelled)):
+            return .dragging(lastY: p.y, startHeight: startHeight)
+        case (.resting, .touch(.move)), (.settling, .touch(.move)), (.bouncing, .touch(.move)):
+            return phase
+        case (.pressed(let start, _, _), .touch(.release(let p, _, let cancelled))):
+            if isTap(from: start, to: p, cancelled: cancelled) { emitAction(contentHit(at: p), at: time) }
+            return settleIfNeeded(else: .resting, at: time)
+        case (.dragging, .touch(.release(_, let v, let cancelled))):
             // Finger velocity is in points per second, y down; the drawer grows upward.
             let up = -v.y * growthSign
             // A cancelled touch (its device unplugged, a palm) decided nothing: the drawer goes
             // back to where the drag found it instead of committing the part-drag.
             let target = position == .closed || cancelled ? position
                 : rules.snapTarget(from: dragOrigin, height: height, upwardVelocity: up)
-            startSettle(to: target, velocity: config.useReleaseVelocity && !cancelled ? up : 0, at: time)
-        case (_, .release(let p, _, let cancelled)):
+            return settle(to: target, velocity: config.useReleaseVelocity && !cancelled ? up : 0, at: time)
+        case (.resting, .touch(.release(let p, _, let cancelled))), (.settling, .touch(.release(let p, _, let cancelled))),
+             (.bouncing, .touch(.release(let p, _, let cancelled))):
+            defer { pressedOnDimming = false }
             if pressedOnDimming, !cancelled, !cardFrame.contains(p) {
-                startSettle(to: config.positionWhenDimmingTapped, velocity: 0, at: time)
-            } else { settleIfNeeded(at: time) }
-            pressedOnDimming = false
-        case (_, .setPosition(let target, let animated)):
-            guard target == .closed || rules.supported.contains(target) else { return }
-            if animated { startSettle(to: target, velocity: 0, at: time) } else {
-                let from = position
-                position = target
-                height = rules.stopHeight(of: target)
-                phase = .resting
-                if from != target {
-                    emitWill(from: from, to: target, at: time)
-                    emitDid(at: time)
-                }
+                return settle(to: config.positionWhenDimmingTapped, velocity: 0, at: time)
             }
+            return settleIfNeeded(else: phase, at: time)
+        case (_, .setPosition(let target, let animated)):
+            guard target == .closed || rules.supported.contains(target) else { return phase }
+            if animated { return settle(to: target, velocity: 0, at: time) }
+            let from = position
+            position = target
+            height = rules.stopHeight(of: target)
+            if from != target {
+                emitWill(from: from, to: target, at: time)
+                emitDid(at: time)
+            }
+            return .resting
+        case (_, .restAt(let target)):
+            position = target
+            height = rules.stopHeight(of: target)
+            return .resting
         case (.resting, .bounce):
-            guard rules.displayMode == .drawer, position == .collapsed || position == .partiallyRevealed else { return }
-            phase = .bouncing(start: time)
+            guard rules.displayMode == .drawer, position == .collapsed || position == .partiallyRevealed else { return phase }
+            return .bouncing(start: time)
+        case (.pressed, .bounce), (.dragging, .bounce), (.settling, .bounce), (.bouncing, .bounce):
+            return phase
         case (.settling(var motion), .tick):
             motion.advance(to: time)
             height = motion.value
-            if motion.isAtRest {
-                height = rules.stopHeight(of: position)
-                phase = .resting
-                emitDid(at: time)
-            } else { phase = .settling(motion) }
+            guard motion.isAtRest else { return .settling(motion) }
+            height = rules.stopHeight(of: position)
+            emitDid(at: time)
+            return .resting
         case (.bouncing(let start), .tick):
             if let extra = rules.bounceOffset(elapsed: (time - start).seconds) {
                 height = rules.stopHeight(of: position) + extra
-            } else {
-                height = rules.stopHeight(of: position)
-                phase = .resting
+                return phase
             }
-        default:
-            break
+            height = rules.stopHeight(of: position)
+            return .resting
+        case (.resting, .tick), (.pressed, .tick), (.dragging, .tick):
+            return phase
         }
     }
 
@@ -253,47 +257,28 @@ public final class BottomDrawer: Component {
     }
 
     private func clampScroll() {
-        let maxScroll = content?.maxScrollOffset(viewportHeight: contentViewportHeight) ?? 0
-        scrollOffset = min(max(scrollOffset, 0), maxScroll)
+        scrollOffset = content?.clampedScrollOffset(scrollOffset, viewportHeight: contentViewportHeight) ?? 0
     }
 
     /// The content under `p` (screen points) and `p` in its coordinates.
-    private func contentHit(at p: Point) -> (content: ContentView, local: Point)? {
+    func contentHit(at p: Point) -> ContentHit? {
         let card = cardFrame
         guard card.contains(p), let content else { return nil }
         return (content, Point(p.x - card.x, p.y - card.y - contentTopInset + scrollOffset))
     }
 
-    private func tap(at p: Point, time: Instant) {
-        guard let hit = contentHit(at: p), let action = hit.content.action(at: hit.local) else { return }
-        events.emit(at: time, target: id, "action", [("id", .string(action))])
+    /// Settles back to the resting position when the drawer is off it; `phase` otherwise.
+    private func settleIfNeeded(else phase: Phase, at time: Instant) -> Phase {
+        abs(height - rules.stopHeight(of: position)) > 0.001 ? settle(to: position, velocity: 0, at: time) : phase
     }
 
-    /// A finger landing on a moving drawer stops it where it is and takes over.
-    private func catchMotion(at time: Instant) {
-        switch phase {
-        case .settling(var motion):
-            motion.advance(to: time)
-            height = motion.value
-            phase = .resting
-        case .bouncing:
-            height = rules.stopHeight(of: position)
-            phase = .resting
-        default: break
-        }
-    }
-
-    private func settleIfNeeded(at time: Instant) {
-        if abs(height - rules.stopHeight(of: position)) > 0.001 { startSettle(to: position, velocity: 0, at: time) }
-    }
-
-    private func startSettle(to target: DrawerPosition, velocity: Double, at time: Instant) {
+    private func settle(to target: DrawerPosition, velocity: Double, at time: Instant) -> Phase {
         let from = position
         position = target
         if from != target { emitWill(from: from, to: target, at: time) }
         let spring = Spring(duration: config.animationDuration, dampingRatio: config.animationDamping)
-        phase = .settling(SpringMotion(from: height, to: rules.stopHeight(of: target), velocity: velocity,
-                                       spring: spring, at: time, restDistance: 0.05, restSpeed: 2))
+        return .settling(SpringMotion(points: height, to: rules.stopHeight(of: target), velocity: velocity,
+                                      spring: spring, at: time))
     }
 
     private var pendingDid = false
@@ -311,7 +296,7 @@ public final class BottomDrawer: Component {
     // MARK: Component
 
     public func advance(to time: Instant) {
-        inner.advance(to: time)
+        shell.advance(to: time)
         transition(.tick, at: time)
         if let f = crossFade {
             let p = (time - f.start).seconds / max(config.animationDuration, 0.001)
@@ -330,8 +315,10 @@ public final class BottomDrawer: Component {
         events.emit(at: time, target: id, "distance_changed", [("distance_pt", .number(height))])
     }
 
-    /// Swaps the content for page `id`, cross-fading, and optionally moves the drawer.
-    func replaceContent(with pageID: String, position target: DrawerPosition?, at time: Instant) throws(ActionError) {
+    /// Swaps the content for page `pageID`, cross-fading, and optionally moves the drawer
+    /// there (animated). Throws when the drawer has no such page or does not support the
+    /// position.
+    public func replaceContent(with pageID: String, position target: DrawerPosition? = nil, at time: Instant) throws(ActionError) {
         guard let next = pages[pageID] else {
             let known = pages.keys.sorted()
             throw ActionError("drawer '\(id)' has no page '\(pageID)'" + (known.isEmpty ? " (it has no pages)" : " (pages: \(known.joined(separator: ", ")))"))
@@ -347,34 +334,6 @@ public final class BottomDrawer: Component {
         if let target { transition(.setPosition(target, animated: true), at: time) }
     }
 
-    public func perform(_ action: String, _ args: [String], at time: Instant) throws(ActionError) {
-        switch action {
-        case "set_position":
-            guard let name = args.first, let p = DrawerPosition(rawValue: name) else {
-                throw ActionError("set_position takes one of collapsed, partiallyRevealed, open, closed")
-            }
-            guard p == .closed || rules.supported.contains(p) else {
-                throw ActionError("position '\(name)' is not supported by drawer '\(id)' in \(rules.displayMode.rawValue) mode")
-            }
-            let animated = args.count < 2 || args[1] != "instant"
-            transition(.setPosition(p, animated: animated), at: time)
-        case "bounce":
-            transition(.bounce, at: time)
-        case "replace_content":
-            guard let pageID = args.first else { throw ActionError("replace_content takes <page id> [position]") }
-            var target: DrawerPosition?
-            if args.count > 1 {
-                guard let p = DrawerPosition(rawValue: args[1]) else {
-                    throw ActionError("replace_content: '\(args[1])' is not collapsed, partiallyRevealed, open or closed")
-                }
-                target = p
-            }
-            try replaceContent(with: pageID, position: target, at: time)
-        default:
-            throw ActionError("bottom drawer has no action '\(action)' (set_position, bounce, replace_content)")
-        }
-    }
-
     public func carryState(from previous: Component) {
         guard let old = previous as? BottomDrawer else { return }
         // The page `replace_content` showed, when the new file still has it.
@@ -385,15 +344,13 @@ public final class BottomDrawer: Component {
         }
         let target = old.position
         guard target == .closed || rules.supported.contains(target) else { return }
-        position = target
-        phase = .resting
-        height = rules.stopHeight(of: target)
+        transition(.restAt(target), at: .zero)
         scrollOffset = old.scrollOffset
         clampScroll()
     }
 
     public func reset(at time: Instant) {
-        tracker.reset()
+        shell.reset()
         transition(.setPosition(config.initial, animated: true), at: time)
         scrollOffset = 0
     }

@@ -30,7 +30,7 @@ public struct BottomDrawerRules: Equatable, Sendable {
         case .compact:
             return env.size.height - env.safeArea.top - config.compactInsets.top - config.compactInsets.bottom
                 - env.safeArea.bottom
-        default:
+        case .drawer, .automatic:                 // `displayMode` never answers automatic
             return env.size.height - env.safeArea.top - config.topInset
         }
     }
@@ -111,7 +111,7 @@ public struct BottomDrawerRules: Equatable, Sendable {
                 return Rect(x, env.safeArea.top + insets.top, width, height)
             }
             return Rect(x, hScreen - env.safeArea.bottom - insets.bottom - height, width, height)
-        default:
+        case .drawer, .automatic:
             return Rect(env.safeArea.left, hScreen - height,
                         w - env.safeArea.left - env.safeArea.right, height + config.bounceOverflowMargin)
         }

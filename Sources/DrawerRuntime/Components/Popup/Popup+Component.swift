@@ -1,35 +1,77 @@
 import PanelRenderer
 
 /// The `Component` entry points: time, programmatic calls, idle reset, state JSON.
-extension Popup {
+extension Popup: TypedActions {
     public func advance(to time: Instant) {
         now = max(now, time)
-        inner.advance(to: time)
+        shell.advance(to: time)
         transition(.tick, at: time)
     }
 
-    public func perform(_ action: String, _ args: [String], at time: Instant) throws(ActionError) {
+    /// Everything a program can ask of a popup bar. The operations that move it are queued
+    /// and coalesced (docs/components.md, Popup bar PB2), so they take effect in order.
+    public enum Action: Equatable, Sendable {
+        /// Slides the bar in.
+        case presentBar
+        /// Slides the bar out (closing the popup first when it is open).
+        case dismissBar
+        /// Opens the popup (presenting the bar first when it is hidden).
+        case open
+        /// Closes the popup back to its bar.
+        case close
+        /// Changes the bar's item; nil fields stay as they are. `progress` is clamped to 0...1.
+        case setItem(title: String?, subtitle: String?, progress: Double?)
+    }
+
+    /// Does `action` at `time`. Throws on a progress that is not a number.
+    public func apply(_ action: Action, at time: Instant) throws(ActionError) {
         switch action {
-        case "present_bar": transition(.enqueue(.present), at: time)
-        case "dismiss_bar": transition(.enqueue(.dismiss), at: time)
-        case "open": transition(.enqueue(.open), at: time)
-        case "close": transition(.enqueue(.close), at: time)
-        case "set_title", "set_subtitle":
-            let s = args.joined(separator: " ")
-            if action == "set_title" { title = s } else { subtitle = s }
-            marqueeStart = time                            // restart when either text changes
+        case .presentBar: transition(.enqueue(.present), at: time)
+        case .dismissBar: transition(.enqueue(.dismiss), at: time)
+        case .open: transition(.enqueue(.open), at: time)
+        case .close: transition(.enqueue(.close), at: time)
+        case .setItem(let newTitle, let newSubtitle, let newProgress):
+            if let newProgress, !newProgress.isFinite { throw ActionError("set_progress takes a number from 0 to 1") }
+            if let newTitle { title = newTitle }
+            if let newSubtitle { subtitle = newSubtitle }
+            if newTitle != nil || newSubtitle != nil { marqueeStart = time }   // restart when either text changes
+            if let newProgress { progress = min(max(newProgress, 0), 1) }
+        }
+    }
+
+    /// Changes the bar's item, e.g. `popup.setItem(title: "Tidal Clock", progress: 0.5, at: now)`.
+    public func setItem(title: String? = nil, subtitle: String? = nil, progress: Double? = nil, at time: Instant) throws(ActionError) {
+        try apply(.setItem(title: title, subtitle: subtitle, progress: progress), at: time)
+    }
+
+    /// The typed action for a touch-script line `do <id> <name> <arguments>`.
+    public func action(named name: String, _ args: [String]) throws(ActionError) -> Action {
+        switch name {
+        case "present_bar": return .presentBar
+        case "dismiss_bar": return .dismissBar
+        case "open": return .open
+        case "close": return .close
+        case "set_title": return .setItem(title: args.joined(separator: " "), subtitle: nil, progress: nil)
+        case "set_subtitle": return .setItem(title: nil, subtitle: args.joined(separator: " "), progress: nil)
         case "set_progress":
             guard let s = args.first, let v = Double(s), v.isFinite else {
                 throw ActionError("set_progress takes a number from 0 to 1")
             }
-            progress = min(max(v, 0), 1)
+            return .setItem(title: nil, subtitle: nil, progress: v)
         default:
-            throw ActionError("popup has no action '\(action)' (present_bar, dismiss_bar, open, close, set_title, set_subtitle, set_progress)")
+            throw ActionError("popup has no action '\(name)' (present_bar, dismiss_bar, open, close, set_title, set_subtitle, set_progress)")
         }
     }
 
+    /// Back closes the open popup.
+    public func handleBack(at time: Instant) -> Bool {
+        guard popupState == .open else { return false }
+        transition(.enqueue(.close), at: time)
+        return true
+    }
+
     public func reset(at time: Instant) {
-        owner = nil
+        shell.reset()
         ignoringFinger = false
         transition(.abandonGesture, at: time)
         switch config.initialState {

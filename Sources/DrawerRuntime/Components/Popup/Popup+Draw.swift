@@ -45,8 +45,9 @@ extension Popup {
             let b = l.buttons[i]
             let d = min(b.width, b.height) - 4
             canvas.fill(Path.ellipse(in: Rect(b.midX - d / 2, b.midY - d / 2, d, d)), .solid(highlight))
-        default:
-            break
+        case .idle, .sliding, .transitioning, .pressedCloseButton, .waitingToOpen, .draggingOpen, .pressedContent,
+             .scrolling, .draggingClosed, .snapClosing, .paging, .pageSettling, .ignoring:
+            break                                          // no part of the bar is held
         }
         drawArtwork(canvas, l.image, radius: 6, pal)
         drawTitles(canvas, env, l.titles)

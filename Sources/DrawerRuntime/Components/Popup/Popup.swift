@@ -6,7 +6,7 @@ import PanelRenderer
 /// scroll content that hands the drag to closing only from its top edge. Beyond the
 /// reference: the release velocity is carried into the spring, and one transition function
 /// assigns every state (the reference assigns its state in 14 places).
-public final class Popup: Component {
+public final class Popup: Component, GestureComponent {
     public let id: String
     public let kind = "popup"
     public var config: PopupConfig
@@ -15,6 +15,8 @@ public final class Popup: Component {
     let events: EventSink
     var text: TextRenderer?
 
+    /// The state machine's phases; `transition` is the only place that assigns `phase` (it
+    /// sets it to what `next` returns).
     enum Phase {
         case idle
         /// The bar sliding in or out (present / dismiss); the motion is of `hiddenShift`.
@@ -37,7 +39,8 @@ public final class Popup: Component {
         case ignoring
     }
 
-    private(set) var phase = Phase.idle
+    /// Assigned only by `transition`.
+    var phase = Phase.idle
     public private(set) var popupState: PopupState
     /// Open fraction: 0 = bar at rest, 1 = open (docs/formats.md, State file: `open_fraction`).
     public private(set) var percent = 0.0
@@ -54,8 +57,6 @@ public final class Popup: Component {
     public private(set) var itemIndex = 0
     public private(set) var pageOffset = 0.0
     private(set) var rules: PopupRules
-    private var velocity = VelocityTracker()
-    var owner: Int?
     /// A gesture that began while a transition ran: ignored to its end (docs/components.md,
     /// Popup bar PB3).
     var ignoringFinger = false
@@ -88,7 +89,8 @@ public final class Popup: Component {
     var isDragging: Bool {
         switch phase {
         case .draggingOpen, .draggingClosed, .snapClosing: true
-        default: false
+        case .idle, .sliding, .transitioning, .pressedBar, .pressedButton, .pressedCloseButton, .waitingToOpen,
+             .pressedContent, .scrolling, .paging, .pageSettling, .ignoring: false
         }
     }
 
@@ -104,7 +106,7 @@ public final class Popup: Component {
 
     public var motionPhase: MotionPhase {
         switch phase {
-        case .idle: inner.isFlinging ? .gliding : .rest
+        case .idle: shell.isFlinging ? .gliding : .rest
         case .pressedBar, .pressedButton, .pressedCloseButton, .pressedContent, .ignoring: .pressed
         case .draggingOpen, .draggingClosed, .snapClosing, .paging: .dragging
         case .scrolling: .scrolling
@@ -113,10 +115,11 @@ public final class Popup: Component {
     }
 
     public var needsFrames: Bool {
-        if inner.isFlinging { return true }
+        if shell.isFlinging { return true }
         switch phase {
         case .sliding, .transitioning, .waitingToOpen, .pageSettling: return true
-        default: return marqueeRunning
+        case .idle, .pressedBar, .pressedButton, .pressedCloseButton, .draggingOpen, .pressedContent, .scrolling,
+             .draggingClosed, .snapClosing, .paging, .ignoring: return marqueeRunning
         }
     }
 
@@ -139,171 +142,184 @@ public final class Popup: Component {
 
     // MARK: Touch
 
-    public func handle(_ t: TouchEvent) {
-        if let owner, owner != t.id { return }
-        if interceptInnerScroll(t) { return }
-        switch t.phase {
-        case .down:
-            owner = t.id
-            velocity.reset()
-            velocity.add(t.location, at: t.time)
+    public func handle(_ t: TouchEvent) { handleTouch(t) }
+
+    /// First finger, pressed rows, scroll views inside the open popup's content: what every
+    /// component does with a touch.
+    var shell = GestureShell()
+    public var drawRevision: Int { shell.revision }
+    var touchSlop: Double { config.touchSlop }
+
+    func gesture(_ step: TouchTracker.Step, at time: Instant) {
+        switch step {
+        case .press:
             ignoringFinger = false
-            transition(.press(t.location), at: t.time)
-            if case .pressedContent = phase { highlight.press(contentHit(at: t.location)) }
+            transition(.touch(step), at: time)
         case .move:
-            velocity.add(t.location, at: t.time)
-            if !ignoringFinger { transition(.move(t.location), at: t.time) }
-            if case .pressedContent = phase {} else { highlight.clear() }
-        case .up, .cancel:
-            highlight.clear()
-            let v = t.phase == .cancel ? Point.zero : velocity.velocity(at: t.time)
-            owner = nil
+            if !ignoringFinger { transition(.touch(step), at: time) }
+        case .release:
             if ignoringFinger { ignoringFinger = false; return }
-            transition(.release(t.location, velocity: v, cancelled: t.phase == .cancel), at: t.time)
+            transition(.touch(step), at: time)
         }
     }
 
-    /// The row or button of the popup's content under a finger that has not moved yet.
-    private var highlight = PressHighlight()
-    /// A drag on a scroll view inside the open popup's content scrolls it.
-    var inner = InnerScrollDrag()
-    public var drawRevision: Int { highlight.revision &+ inner.revision }
-
-    /// The same touch steps the other components get from `TouchTracker`, for `inner`.
-    private func interceptInnerScroll(_ t: TouchEvent) -> Bool {
-        let step: TouchTracker.Step
-        switch t.phase {
-        case .down: step = .press(t.location)
-        case .move: step = .move(t.location)
-        case .up, .cancel:
-            step = .release(t.location, velocity: t.phase == .cancel ? .zero : velocity.velocity(at: t.time),
-                            cancelled: t.phase == .cancel)
+    /// Only a press on the open popup's content shows a row pressed.
+    var holdsContentPress: Bool {
+        switch phase {
+        case .pressedContent: true
+        case .idle, .sliding, .transitioning, .pressedBar, .pressedButton, .pressedCloseButton, .waitingToOpen,
+             .draggingOpen, .scrolling, .draggingClosed, .snapClosing, .paging, .pageSettling, .ignoring: false
         }
-        let taken = inner.intercept(step, at: t.time, hit: contentHit(at:), cancelPress: {
-            highlight.clear()
-            transition(.release(t.location, velocity: .zero, cancelled: true), at: t.time)
-        })
-        if taken {
-            if t.phase == .move { velocity.add(t.location, at: t.time) }
-            if t.phase == .up || t.phase == .cancel { owner = nil }
-        }
-        return taken
     }
 
-    enum Input {
-        case press(Point)
-        case move(Point)
-        case release(Point, velocity: Point, cancelled: Bool)
+    enum Input: TouchInput {
+        case touch(TouchTracker.Step)
         case enqueue(PopupQueue.Operation)
         /// Idle reset: drop a gesture in progress (animations run on).
         case abandonGesture
+        /// After a reload: rest in this state at once, without events.
+        case restAt(PopupState)
         case tick
     }
 
-    /// All state changes go through here.
-    func transition(_ input: Input, at time: Instant) {
+    /// The phase after `input` in `phase`, with its effects (fractions, state, events, queue).
+    func next(_ phase: Phase, _ input: Input, at time: Instant) -> Phase {
         switch (phase, input) {
-        case (.sliding, .press), (.transitioning, .press), (.waitingToOpen, .press), (.pageSettling, .press):
+        case (.sliding, .touch(.press)), (.transitioning, .touch(.press)), (.waitingToOpen, .touch(.press)), (.pageSettling, .touch(.press)):
             ignoringFinger = true                          // docs/components.md, Popup bar PB3
-        case (_, .press(let p)):
-            phase = pressPhase(at: p)
-        case (.pressedBar(let start), .move(let p)):
+            return phase
+        case (.idle, .touch(.press(let p))), (.pressedBar, .touch(.press(let p))), (.pressedButton, .touch(.press(let p))),
+             (.pressedCloseButton, .touch(.press(let p))), (.draggingOpen, .touch(.press(let p))), (.pressedContent, .touch(.press(let p))),
+             (.scrolling, .touch(.press(let p))), (.draggingClosed, .touch(.press(let p))), (.snapClosing, .touch(.press(let p))),
+             (.paging, .touch(.press(let p))), (.ignoring, .touch(.press(let p))):
+            return pressPhase(at: p)
+        case (.pressedBar(let start), .touch(.move(let p))):
+            guard leftSlop(from: start, to: p) else { return phase }
             let d = p - start
-            guard d.length > config.touchSlop else { return }
             let upward = abs(d.y) > abs(d.x) && d.y < 0
-            switch config.gestureStyle(opening: true) {
-            case .snap where upward: phase = .waitingToOpen(until: time + .seconds(config.snapOpenDelay))
-            case .drag where upward:
-                phase = .draggingOpen(originY: start.y)
-                transition(.move(p), at: time)
-            case _ where abs(d.x) > abs(d.y) && config.items.count > 1
-                && barLayout(card: cardFrame).titles.insetBy(dx: -10, dy: 0).contains(start):
-                phase = .paging(originX: start.x)
-                transition(.move(p), at: time)
-            default: phase = .ignoring                     // downward, horizontal, or style none
+            let style = config.gestureStyle(opening: true)
+            if upward, style == .snap { return .waitingToOpen(until: time + .seconds(config.snapOpenDelay)) }
+            if upward, style == .drag { return next(.draggingOpen(originY: start.y), input, at: time) }
+            if abs(d.x) > abs(d.y), config.items.count > 1,
+               barLayout(card: cardFrame).titles.insetBy(dx: -10, dy: 0).contains(start) {
+                return next(.paging(originX: start.x), input, at: time)
             }
-        case (.paging(let originX), .move(let p)):
+            return .ignoring                               // downward, horizontal, or style none
+        case (.paging(let originX), .touch(.move(let p))):
             // Reading-order displacement; the first and last items resist like an edge.
             var dx = (p.x - originX) * (env.isRTL ? -1 : 1)
             if (dx > 0 && itemIndex == 0) || (dx < 0 && itemIndex == config.items.count - 1) {
                 dx = RubberBand.squareRoot(dx) * 2
             }
             pageOffset = dx
-        case (.pressedButton(_, let start), .move(let p)):
-            if (p - start).length > config.touchSlop { phase = .ignoring }
-        case (.pressedCloseButton(let start), .move(let p)):
+            return phase
+        case (.pressedButton(_, let start), .touch(.move(let p))):
+            return leftSlop(from: start, to: p) ? .ignoring : phase
+        case (.pressedCloseButton(let start), .touch(.move(let p))):
             // The close button can be dragged too (LNPopupUI #8): a downward drag closes like the page.
+            guard leftSlop(from: start, to: p) else { return phase }
             let d = p - start
-            guard d.length > config.touchSlop else { return }
             let style = config.gestureStyle(opening: false)
-            guard d.y > 0, abs(d.y) >= abs(d.x), style != .none else { phase = .ignoring; return }
-            phase = style == .snap ? .snapClosing(originY: start.y) : .draggingClosed(originY: start.y)
-            transition(.move(p), at: time)
-        case (.draggingOpen(let originY), .move(let p)):
+            guard d.y > 0, abs(d.y) >= abs(d.x), style != .none else { return .ignoring }
+            return next(style == .snap ? .snapClosing(originY: start.y) : .draggingClosed(originY: start.y), input, at: time)
+        case (.draggingOpen(let originY), .touch(.move(let p))):
             let maxY = min(max(rules.dockY + p.y - originY, 0), rules.dockY)
             percent = rules.percent(barMaxY: maxY)
-        case (.pressedContent(let start, _), .move(let p)):
+            return phase
+        case (.pressedContent(let start, _), .touch(.move(let p))):
+            guard leftSlop(from: start, to: p) else { return phase }
             let d = p - start
-            guard d.length > config.touchSlop else { return }
-            guard abs(d.y) >= abs(d.x) else { phase = .ignoring; return }
-            phase = .scrolling(lastY: start.y)
-            transition(.move(p), at: time)
-        case (.scrolling(let lastY), .move(let p)):
-            let dy = p.y - lastY
+            guard abs(d.y) >= abs(d.x) else { return .ignoring }
+            return next(.scrolling(lastY: start.y), input, at: time)
+        case (.scrolling(let lastY), .touch(.move(let p))):
+            // One step shared between the content and the closing drag through the runtime's
+            // nested-scroll protocol: finger down scrolls the content back to its top first,
+            // then the rest of the step starts closing, from where the finger is (no jump),
+            // with the content pinned at its top for the rest of the gesture. The bar does not
+            // take the step when closing by gesture is off.
+            let style = config.gestureStyle(opening: false)
             let maxScroll = content?.maxScrollOffset(viewportHeight: contentViewportHeight) ?? 0
-            if dy > 0, dy > scrollOffset, config.gestureStyle(opening: false) != .none {
-                // At the top edge and moving down: closing takes over from here, the content
-                // stays pinned at its top, and the bar starts where the finger is (no jump).
-                let rest = dy - scrollOffset
-                scrollOffset = 0
-                let origin = p.y - rest
-                phase = config.gestureStyle(opening: false) == .snap ? .snapClosing(originY: origin)
-                                                                     : .draggingClosed(originY: origin)
-                transition(.move(p), at: time)
-            } else {
-                scrollOffset = min(max(scrollOffset - dy, 0), maxScroll)
-                phase = .scrolling(lastY: p.y)
-            }
-        case (.draggingClosed(let originY), .move(let p)):
+            var nested = NestedScrollCoordinator(policy: .resizeFirst, containerPosition: 0,
+                                                 containerRange: 0...(style == .none ? 0 : .infinity),
+                                                 contentOffset: min(max(scrollOffset, 0), maxScroll), contentRange: 0...maxScroll,
+                                                 showsOverflow: [])
+            let split = nested.drag(by: p.y - lastY)
+            scrollOffset = nested.contentOffset
+            guard split.container > 0 else { return .scrolling(lastY: p.y) }
+            let origin = p.y - split.container
+            return next(style == .snap ? .snapClosing(originY: origin) : .draggingClosed(originY: origin), input, at: time)
+        case (.draggingClosed(let originY), .touch(.move(let p))):
             percent = rules.percent(barMaxY: min(max(p.y - originY, 0), rules.dockY))
-        case (.snapClosing(let originY), .move(let p)):
+            return phase
+        case (.snapClosing(let originY), .touch(.move(let p))):
             let travel = p.y - originY
             percent = rules.percent(barMaxY: rules.snapDisplayedOffset(travel: travel))
-            if rules.snapShouldClose(travel: travel) {
-                // Closes now, before the finger lifts; the rest of this gesture is ignored.
-                ignoringFinger = true
-                startTransition(to: .barPresented, damping: config.gestureDamping, velocityDown: 0, at: time)
-            }
-        case (.pressedBar(let start), .release(let p, _, let cancelled)):
-            if !cancelled, (p - start).length <= config.touchSlop {
-                startTransition(to: .open, damping: config.gestureDamping, velocityDown: 0, at: time)   // tap opens
-            } else { settle(at: time) }
-        case (.pressedButton(let i, let start), .release(let p, _, let cancelled)):
-            if !cancelled, (p - start).length <= config.touchSlop { tapButton(i, at: time) }
-            settle(at: time)
-        case (.pressedCloseButton(let start), .release(let p, _, let cancelled)):
-            if !cancelled, (p - start).length <= config.touchSlop {
-                startTransition(to: .barPresented, damping: config.gestureDamping, velocityDown: 0, at: time)
-            } else { settle(at: time) }
-        case (.draggingOpen, .release(_, let v, let cancelled)), (.draggingClosed, .release(_, let v, let cancelled)):
+            guard rules.snapShouldClose(travel: travel) else { return phase }
+            // Closes now, before the finger lifts; the rest of this gesture is ignored.
+            ignoringFinger = true
+            return startTransition(to: .barPresented, damping: config.gestureDamping, velocityDown: 0, at: time)
+        case (.idle, .touch(.move)), (.sliding, .touch(.move)), (.transitioning, .touch(.move)), (.waitingToOpen, .touch(.move)), (.pageSettling, .touch(.move)),
+             (.ignoring, .touch(.move)):
+            return phase
+        case (.pressedBar(let start), .touch(.release(let p, _, let cancelled))):
+            guard isTap(from: start, to: p, cancelled: cancelled) else { return settle(at: time) }
+            return startTransition(to: .open, damping: config.gestureDamping, velocityDown: 0, at: time)   // tap opens
+        case (.pressedButton(let i, let start), .touch(.release(let p, _, let cancelled))):
+            if isTap(from: start, to: p, cancelled: cancelled) { tapButton(i, at: time) }
+            return settle(at: time)
+        case (.pressedCloseButton(let start), .touch(.release(let p, _, let cancelled))):
+            guard isTap(from: start, to: p, cancelled: cancelled) else { return settle(at: time) }
+            return startTransition(to: .barPresented, damping: config.gestureDamping, velocityDown: 0, at: time)
+        case (.draggingOpen, .touch(.release(_, let v, let cancelled))), (.draggingClosed, .touch(.release(_, let v, let cancelled))):
             var startedOpen = false
             if case .draggingClosed = phase { startedOpen = true }
             let target = cancelled ? (startedOpen ? .open : .barPresented)
                 : rules.dragReleaseTarget(startedOpen: startedOpen, percent: percent, velocityDown: v.y)
-            startTransition(to: target, damping: config.gestureDamping,
-                            velocityDown: config.useReleaseVelocity && !cancelled ? v.y : 0, at: time)
-        case (.paging, .release(_, let v, let cancelled)):
+            return startTransition(to: target, damping: config.gestureDamping,
+                                   velocityDown: config.useReleaseVelocity && !cancelled ? v.y : 0, at: time)
+        case (.paging, .touch(.release(_, let v, let cancelled))):
             let page = barLayout(card: cardFrame).titles.width + config.pageSpacing
             let vx = cancelled ? 0 : v.x * (env.isRTL ? -1 : 1)
             var step = rules.pageStep(offset: pageOffset, velocity: vx, page: page)
             if !config.items.indices.contains(itemIndex + step) { step = 0 }
             let spring = Spring(duration: 0.35, dampingRatio: 1)
-            phase = .pageSettling(SpringMotion(from: pageOffset, to: -Double(step) * page, velocity: vx, spring: spring,
-                                               at: time, restDistance: 0.05, restSpeed: 2), step: step)
+            return .pageSettling(SpringMotion(points: pageOffset, to: -Double(step) * page, velocity: vx, spring: spring,
+                                              at: time), step: step)
+        case (.snapClosing, .touch(.release)):
+            // Released before the snap point: back to open.
+            return startTransition(to: .open, damping: config.gestureDamping, velocityDown: 0, at: time)
+        case (.pressedContent(let start, _), .touch(.release(let p, _, let cancelled))):
+            if isTap(from: start, to: p, cancelled: cancelled) { emitAction(contentHit(at: p), at: time) }
+            return settle(at: time)
+        case (.waitingToOpen, .touch(.release)):
+            return phase                                   // the open happens anyway
+        case (.scrolling, .touch(.release)), (.ignoring, .touch(.release)):
+            return settle(at: time)
+        case (.idle, .touch(.release)), (.sliding, .touch(.release)), (.transitioning, .touch(.release)), (.pageSettling, .touch(.release)):
+            return phase
+        case (.sliding, .abandonGesture), (.transitioning, .abandonGesture), (.pageSettling, .abandonGesture),
+             (.waitingToOpen, .abandonGesture), (.idle, .abandonGesture):
+            return phase
+        case (.pressedBar, .abandonGesture), (.pressedButton, .abandonGesture), (.pressedCloseButton, .abandonGesture),
+             (.draggingOpen, .abandonGesture), (.pressedContent, .abandonGesture), (.scrolling, .abandonGesture),
+             (.draggingClosed, .abandonGesture), (.snapClosing, .abandonGesture), (.paging, .abandonGesture),
+             (.ignoring, .abandonGesture):
+            pageOffset = 0
+            guard percent != (popupState == .open ? 1 : 0) else { return settle(at: time) }
+            return startTransition(to: popupState, damping: config.programmaticDamping, velocityDown: 0, at: time)
+        case (_, .enqueue(let op)):
+            queue.enqueue(op)
+            guard case .idle = phase else { return phase }
+            return runQueue(from: phase, at: time)
+        case (_, .restAt(let state)):
+            popupState = state
+            percent = state == .open ? 1 : 0
+            hiddenShift = state == .hidden ? rules.hiddenShift : 0
+            return .idle
         case (.pageSettling(var motion, let step), .tick):
             motion.advance(to: time)
             pageOffset = motion.value
-            guard motion.isAtRest else { phase = .pageSettling(motion, step: step); return }
+            guard motion.isAtRest else { return .pageSettling(motion, step: step) }
             pageOffset = 0
             if step != 0 {
                 itemIndex += step
@@ -314,53 +330,33 @@ public final class Popup: Component {
                 events.emit(at: time, target: id, "bar_item_changed",
                             [("index", .number(Double(itemIndex))), ("title", .string(title))])
             }
-            settle(at: time)
-        case (.snapClosing, .release):
-            // Released before the snap point: back to open.
-            startTransition(to: .open, damping: config.gestureDamping, velocityDown: 0, at: time)
-        case (.pressedContent(let start, _), .release(let p, _, let cancelled)):
-            if !cancelled, (p - start).length <= config.touchSlop, let a = contentAction(at: p) {
-                events.emit(at: time, target: id, "action", [("id", .string(a))])
-            }
-            settle(at: time)
-        case (.waitingToOpen, .release):
-            break                                          // the open happens anyway
-        case (.scrolling, .release), (.ignoring, .release):
-            settle(at: time)
-        case (.sliding, .abandonGesture), (.transitioning, .abandonGesture), (.pageSettling, .abandonGesture),
-             (.waitingToOpen, .abandonGesture), (.idle, .abandonGesture):
-            break
-        case (_, .abandonGesture):
-            pageOffset = 0
-            if percent != (popupState == .open ? 1 : 0) {
-                startTransition(to: popupState, damping: config.programmaticDamping, velocityDown: 0, at: time)
-            } else { settle(at: time) }
-        case (_, .enqueue(let op)):
-            queue.enqueue(op)
-            if case .idle = phase { runQueue(at: time) }
+            return settle(at: time)
         case (.waitingToOpen(let until), .tick):
-            if time >= until { startTransition(to: .open, damping: config.gestureDamping, velocityDown: 0, at: time) }
+            guard time >= until else { return phase }
+            return startTransition(to: .open, damping: config.gestureDamping, velocityDown: 0, at: time)
         case (.sliding(var motion, let to), .tick):
             motion.advance(to: time)
             hiddenShift = motion.value
-            guard motion.isAtRest else { phase = .sliding(motion, to: to); return }
+            guard motion.isAtRest else { return .sliding(motion, to: to) }
             hiddenShift = to == .hidden ? rules.hiddenShift : 0
             popupState = to
             marqueeStart = time
             events.emit(at: time, target: id, to == .hidden ? "bar_dismissed" : "bar_presented")
-            settle(at: time)
+            return settle(at: time)
         case (.transitioning(var motion, let to), .tick):
             motion.advance(to: time)
             percent = motion.value
-            guard motion.isAtRest else { phase = .transitioning(motion, to: to); return }
+            guard motion.isAtRest else { return .transitioning(motion, to: to) }
             percent = to == .open ? 1 : 0
             let changed = popupState != to
             popupState = to
             if to == .barPresented { marqueeStart = time }
             if changed { events.emit(at: time, target: id, to == .open ? "popup_did_open" : "popup_did_close") }
-            settle(at: time)
-        default:
-            break
+            return settle(at: time)
+        case (.idle, .tick), (.pressedBar, .tick), (.pressedButton, .tick), (.pressedCloseButton, .tick),
+             (.draggingOpen, .tick), (.pressedContent, .tick), (.scrolling, .tick), (.draggingClosed, .tick),
+             (.snapClosing, .tick), (.paging, .tick), (.ignoring, .tick):
+            return phase
         }
     }
 
@@ -377,46 +373,50 @@ public final class Popup: Component {
     }
 
     /// Back to idle; queued operations run now.
-    private func settle(at time: Instant) {
-        phase = .idle
-        runQueue(at: time)
+    private func settle(at time: Instant) -> Phase {
+        runQueue(from: .idle, at: time)
     }
 
-    private func runQueue(at time: Instant) {
-        while case .idle = phase, let op = queue.next() {
+    /// Runs queued operations while idle: the phase the first one that moves starts.
+    private func runQueue(from start: Phase, at time: Instant) -> Phase {
+        var running = start
+        while case .idle = running, let op = queue.next() {
             let damping = config.programmaticDamping
             switch (op, popupState) {
             case (.present, .hidden), (.dismiss, .barPresented):
                 let to: PopupState = op == .present ? .barPresented : .hidden
                 let spring = Spring(duration: config.transitionDuration, dampingRatio: damping)
-                phase = .sliding(SpringMotion(from: hiddenShift, to: to == .hidden ? rules.hiddenShift : 0,
-                                              spring: spring, at: time, restDistance: 0.05, restSpeed: 2), to: to)
+                running = .sliding(SpringMotion(points: hiddenShift, to: to == .hidden ? rules.hiddenShift : 0,
+                                              spring: spring, at: time), to: to)
             case (.open, .hidden):
                 queue.pushFront(.open)
                 queue.pushFront(.present)
             case (.open, .barPresented):
-                startTransition(to: .open, damping: damping, velocityDown: 0, at: time)
+                running = startTransition(to: .open, damping: damping, velocityDown: 0, at: time)
             case (.close, .open):
-                startTransition(to: .barPresented, damping: damping, velocityDown: 0, at: time)
+                running = startTransition(to: .barPresented, damping: damping, velocityDown: 0, at: time)
             case (.dismiss, .open):
                 queue.pushFront(.dismiss)
-                startTransition(to: .barPresented, damping: damping, velocityDown: 0, at: time)
-            default:
+                running = startTransition(to: .barPresented, damping: damping, velocityDown: 0, at: time)
+            case (.present, .barPresented), (.present, .open), (.dismiss, .hidden), (.open, .open),
+                 (.close, .hidden), (.close, .barPresented):
                 continue                                   // already there
             }
         }
+        return running
     }
 
     /// Opens or closes with the reference's 0.5 s spring; `velocityDown` (pt/s, finger) becomes
-    /// the spring's initial velocity in percent per second.
-    private func startTransition(to target: PopupState, damping: Double, velocityDown: Double, at time: Instant) {
+    /// the spring's initial velocity in percent per second. Its rest thresholds are of a
+    /// fraction, not points: 0.0002 of the travel is about 0.1 pt on a 480 pt screen.
+    private func startTransition(to target: PopupState, damping: Double, velocityDown: Double, at time: Instant) -> Phase {
         if target != popupState {
             events.emit(at: time, target: id, target == .open ? "popup_will_open" : "popup_will_close")
         }
         let v = rules.dockY > 0 ? -velocityDown / rules.dockY : 0
         let spring = Spring(duration: config.transitionDuration, dampingRatio: damping)
-        phase = .transitioning(SpringMotion(from: percent, to: target == .open ? 1 : 0, velocity: v, spring: spring,
-                                            at: time, restDistance: 0.0002, restSpeed: 0.002), to: target)
+        return .transitioning(SpringMotion(from: percent, to: target == .open ? 1 : 0, velocity: v, spring: spring,
+                                           at: time, restDistance: 0.0002, restSpeed: 0.002), to: target)
     }
 
     /// After a reload: hidden, bar or open as before (a motion under way ends where it was
@@ -424,14 +424,11 @@ public final class Popup: Component {
     public func carryState(from previous: Component) {
         guard let old = previous as? Popup else { return }
         switch old.phase {
-        case .sliding(_, let to), .transitioning(_, let to): popupState = to
+        case .sliding(_, let to), .transitioning(_, let to): transition(.restAt(to), at: now)
         case .idle, .pressedBar, .pressedButton, .pressedCloseButton, .waitingToOpen, .draggingOpen, .pressedContent,
              .scrolling, .draggingClosed, .snapClosing, .paging, .pageSettling, .ignoring:
-            popupState = old.popupState
+            transition(.restAt(old.popupState), at: now)
         }
-        phase = .idle
-        percent = popupState == .open ? 1 : 0
-        hiddenShift = popupState == .hidden ? rules.hiddenShift : 0
         if config.items.indices.contains(old.itemIndex) { itemIndex = old.itemIndex }
         title = old.title
         subtitle = old.subtitle
@@ -447,8 +444,7 @@ public final class Popup: Component {
     }
 
     private func clampScroll() {
-        let maxScroll = content?.maxScrollOffset(viewportHeight: contentViewportHeight) ?? 0
-        scrollOffset = min(max(scrollOffset, 0), maxScroll)
+        scrollOffset = content?.clampedScrollOffset(scrollOffset, viewportHeight: contentViewportHeight) ?? 0
     }
 
     private func tapButton(_ i: Int, at time: Instant) {

@@ -2,7 +2,7 @@ import PanelRenderer
 
 /// The sheet's programmatic side: its touch-script actions, idle reset and its state-file
 /// entry (docs/formats.md, "Touch script" and "State file").
-extension Sheet {
+extension Sheet: TypedActions {
     // MARK: Page stack (the card's motion stays in `transition`)
 
     func push(_ page: SheetPage, animated: Bool = true, at time: Instant) {
@@ -21,28 +21,48 @@ extension Sheet {
 
     // MARK: Actions, reset, state
 
-    public func perform(_ action: String, _ args: [String], at time: Instant) throws(ActionError) {
+    /// Everything a program can ask of a sheet.
+    public enum Action: Equatable, Sendable {
+        /// Moves the card to anchor `anchor` (0 is the top-most).
+        case snap(anchor: Int, animated: Bool)
+        /// To the top anchor, animated.
+        case expand
+        /// To the lowest anchor, animated.
+        case collapse
+        /// Pushes the page with id `page` onto the stack.
+        case push(page: String, animated: Bool)
+        /// Pops the top page.
+        case pop(animated: Bool)
+        /// Pops every page above the root.
+        case popToRoot(animated: Bool)
+        /// Replaces the stack with these pages (ids, the root first), sliding to the new top.
+        case setPages([String])
+    }
+
+    /// Does `action` at `time`. Throws when the sheet cannot (an anchor it does not have, a
+    /// page it does not know or already shows).
+    public func apply(_ action: Action, at time: Instant) throws(ActionError) {
         switch action {
-        case "snap":
-            guard let s = args.first, let i = Int(s), rules.origins.indices.contains(i) else {
+        case .snap(let anchor, let animated):
+            guard rules.origins.indices.contains(anchor) else {
                 throw ActionError("snap takes an anchor index 0...\(rules.lastIndex) (0 is the top-most)")
             }
-            transition(.snap(i, animated: args.count < 2 || args[1] != "instant"), at: time)
-        case "expand": transition(.snap(0, animated: true), at: time)
-        case "collapse": transition(.snap(rules.lastIndex, animated: true), at: time)
-        case "push":
-            guard let name = args.first, let page = catalogue[name] else {
+            transition(.snap(anchor, animated: animated), at: time)
+        case .expand: transition(.snap(0, animated: true), at: time)
+        case .collapse: transition(.snap(rules.lastIndex, animated: true), at: time)
+        case .push(let name, let animated):
+            guard let page = catalogue[name] else {
                 throw ActionError("push takes a page id (this sheet has: \(catalogue.keys.sorted().joined(separator: ", ")))")
             }
             guard !stack.pages.contains(where: { $0 === page }) else {
                 throw ActionError("page '\(name)' is already on sheet '\(id)''s stack")
             }
-            push(page, animated: try Self.animated(args.dropFirst(), action), at: time)
-        case "pop": pop(to: stack.depth - 1, animated: try Self.animated(args[...], action), at: time)
-        case "pop_to_root": pop(to: 1, animated: try Self.animated(args[...], action), at: time)
-        case "set_pages":
+            push(page, animated: animated, at: time)
+        case .pop(let animated): pop(to: stack.depth - 1, animated: animated, at: time)
+        case .popToRoot(let animated): pop(to: 1, animated: animated, at: time)
+        case .setPages(let names):
             var pages: [SheetPage] = []
-            for name in args {
+            for name in names {
                 guard let page = catalogue[name] else { throw ActionError("set_pages: no page '\(name)' on sheet '\(id)'") }
                 guard !pages.contains(where: { $0 === page }) else { throw ActionError("set_pages: page '\(name)' twice") }
                 pages.append(page)
@@ -54,9 +74,56 @@ extension Sheet {
             }
             stack.transition(.set(pages), at: time)
             events.emit(at: time, target: id, "set_pages", [("depth", .number(Double(stack.depth)))])
-        default:
-            throw ActionError("sheet has no action '\(action)' (snap, expand, collapse, push, pop, pop_to_root, set_pages)")
         }
+    }
+
+    /// Pushes page `page` (by id), e.g. `sheet.push("details", at: now)`.
+    public func push(_ page: String, animated: Bool = true, at time: Instant) throws(ActionError) {
+        try apply(.push(page: page, animated: animated), at: time)
+    }
+
+    /// Pops the top page; nothing at the root.
+    public func pop(animated: Bool = true, at time: Instant) {
+        pop(to: stack.depth - 1, animated: animated, at: time)
+    }
+
+    /// Moves the card to anchor `anchor` (0 is the top-most).
+    public func snap(to anchor: Int, animated: Bool = true, at time: Instant) throws(ActionError) {
+        try apply(.snap(anchor: anchor, animated: animated), at: time)
+    }
+
+    /// The typed action for a touch-script line `do <id> <name> <arguments>`.
+    public func action(named name: String, _ args: [String]) throws(ActionError) -> Action {
+        switch name {
+        case "snap":
+            guard let s = args.first, let i = Int(s), rules.origins.indices.contains(i) else {
+                throw ActionError("snap takes an anchor index 0...\(rules.lastIndex) (0 is the top-most)")
+            }
+            return .snap(anchor: i, animated: args.count < 2 || args[1] != "instant")
+        case "expand": return .expand
+        case "collapse": return .collapse
+        case "push":
+            guard let name = args.first, let page = catalogue[name] else {
+                throw ActionError("push takes a page id (this sheet has: \(catalogue.keys.sorted().joined(separator: ", ")))")
+            }
+            guard !stack.pages.contains(where: { $0 === page }) else {
+                throw ActionError("page '\(name)' is already on sheet '\(id)''s stack")
+            }
+            return .push(page: name, animated: try Self.animated(args.dropFirst(), "push"))
+        case "pop": return .pop(animated: try Self.animated(args[...], "pop"))
+        case "pop_to_root": return .popToRoot(animated: try Self.animated(args[...], "pop_to_root"))
+        case "set_pages": return .setPages(args)
+        default:
+            throw ActionError("sheet has no action '\(name)' (snap, expand, collapse, push, pop, pop_to_root, set_pages)")
+        }
+    }
+
+    /// Back: pops a pushed page, else lowers the card to its lowest anchor.
+    public func handleBack(at time: Instant) -> Bool {
+        if depth > 1 { pop(at: time); return true }
+        guard anchorIndex < rules.lastIndex else { return false }
+        transition(.snap(rules.lastIndex, animated: true), at: time)
+        return true
     }
 
     /// Nothing, or `instant`; anything else is a mistake to say, not to animate.
@@ -69,7 +136,7 @@ extension Sheet {
     }
 
     public func reset(at time: Instant) {
-        tracker.reset()
+        shell.reset()
         pop(to: 1, at: time)
         rootPage.scrollOffset = 0
         transition(.snap(config.initialAnchor ?? rules.lastIndex, animated: true), at: time)

@@ -7,13 +7,14 @@ import PanelRenderer
 /// Beyond sheets (docs/components.md, Sheet S19 to S23): the release velocity reaches the
 /// spring in pt/s, a finger catches a moving card where it is, one anchor works, and the
 /// header strip is tappable on any page, not only in navigation controllers.
-public final class Sheet: Component {
+public final class Sheet: Component, GestureComponent {
     public let id: String
     public let kind = "sheet"
     public let config: SheetConfig
     let events: EventSink
 
-    /// The card's phases; `transition` is the only place that assigns `phase`.
+    /// The card's phases; `transition` is the only place that assigns `phase` (it sets it to
+    /// what `next` returns).
     enum Phase {
         case resting
         /// Finger down, not yet past the slop: could still become a tap on `target`.
@@ -26,20 +27,21 @@ public final class Sheet: Component {
     }
     enum PressTarget: Equatable { case dimming, closeButton, header, content }
 
-    enum Input {
-        case press(Point)
-        case move(Point)
-        /// `velocity`: pt/s, positive downward.
-        case release(Point, velocity: Double, cancelled: Bool)
+    enum Input: TouchInput {
+        /// A step of the gesture (velocities pt/s, positive downward).
+        case touch(TouchTracker.Step)
         case snap(Int, animated: Bool)
         /// The screen changed size: the anchors moved, the logical anchor stays.
         case relayout
         /// The page's content changed and its scroll offset moved by `by` points with it.
         case contentMoved(SheetPage, by: Double)
+        /// After a reload: rest at this anchor at once, without events.
+        case restAt(Int)
         case tick
     }
 
-    private(set) var phase = Phase.resting
+    /// Assigned only by `transition`.
+    var phase = Phase.resting
     /// The logical anchor: where the card rests, or where it is heading.
     public private(set) var anchorIndex: Int
     /// y of the card's top edge, points (docs/formats.md, State file: `origin_pt`).
@@ -51,16 +53,14 @@ public final class Sheet: Component {
     /// Every page the app defined, by id (the ones `push` and `set_pages` may name).
     let catalogue: [String: SheetPage]
     let rootPage: SheetPage
-    var tracker = TouchTracker()
     private var pendingDid = false
     /// The latest time the sheet was brought to (layout changes happen "now").
     private var now = Instant.zero
     public var touchSlop = 8.0
-    /// The row or button under a finger that has not moved yet, shown pressed.
-    private var highlight = PressHighlight()
-    /// A drag on a scroll view inside the page scrolls it, not the card.
-    private var inner = InnerScrollDrag()
-    public var drawRevision: Int { highlight.revision &+ inner.revision }
+    /// First finger, pressed rows, scroll views inside the page: what every component does
+    /// with a touch.
+    var shell = GestureShell()
+    public var drawRevision: Int { shell.revision }
     /// Draws page titles (nil: titles are not drawn, e.g. in rule tests).
     let titleText: TextRenderer?
 
@@ -101,7 +101,7 @@ public final class Sheet: Component {
 
     public var motionPhase: MotionPhase {
         switch phase {
-        case .resting: inner.isFlinging ? .gliding : .rest
+        case .resting: shell.isFlinging ? .gliding : .rest
         case .pressed: .pressed
         case .dragging: .dragging
         case .settling: .settling
@@ -110,10 +110,10 @@ public final class Sheet: Component {
     }
 
     public var needsFrames: Bool {
-        if inner.isFlinging { return true }
+        if shell.isFlinging { return true }
         switch phase {
         case .settling, .scrollFling: return true
-        default: return stack.isSliding
+        case .resting, .pressed, .dragging: return stack.isSliding
         }
     }
 
@@ -124,115 +124,109 @@ public final class Sheet: Component {
 
     // MARK: Touch
 
-    public func handle(_ t: TouchEvent) {
-        let step = tracker.track(t)
-        if inner.intercept(step, at: t.time, hit: contentHit(at:), cancelPress: {
-            highlight.clear()
-            transition(.release(t.location, velocity: 0, cancelled: true), at: t.time)
-        }) { return }
-        switch step {
-        case .press(let p)?:
-            transition(.press(p), at: t.time)
-            if case .pressed(_, .content) = phase { highlight.press(contentHit(at: p)) }
-        case .move(let p)?:
-            transition(.move(p), at: t.time)
-            if case .pressed = phase {} else { highlight.clear() }
-        case .release(let p, let v, let cancelled)?:
-            highlight.clear()
-            transition(.release(p, velocity: v.y, cancelled: cancelled), at: t.time)
-        case nil: break
+    public func handle(_ t: TouchEvent) { handleTouch(t) }
+
+    /// A press on the page's content (not the header, the close button or the dimming).
+    var holdsContentPress: Bool {
+        switch phase {
+        case .pressed(_, let target): target == .content
+        case .resting, .dragging, .settling, .scrollFling: false
         }
     }
 
-    /// All changes of `phase`, `anchorIndex` and `origin` go through here.
-    func transition(_ input: Input, at time: Instant) {
+    /// The phase after `input` in `phase`, with its effects (origin, anchor, events).
+    func next(_ phase: Phase, _ input: Input, at time: Instant) -> Phase {
         switch (phase, input) {
         case (.settling(var motion), .relayout):
             // Re-aim at the anchor's new place from where the card is, keeping its speed.
             anchorIndex = rules.clampIndex(anchorIndex)
             motion.retarget(to: rules.origins[anchorIndex], at: time)
-            phase = .settling(motion)
+            return .settling(motion)
         case (.pressed, .relayout), (.dragging, .relayout):
             anchorIndex = rules.clampIndex(anchorIndex)   // the finger keeps the card; release snaps it
-        case (_, .relayout):
+            return phase
+        case (.resting, .relayout), (.scrollFling, .relayout):
             anchorIndex = rules.clampIndex(anchorIndex)
             origin = rules.origins[anchorIndex]
-        case (.settling(var motion), .press(let p)):
+            return phase
+        case (.settling(var motion), .touch(.press)):
             // Catch it where it really is (sheets reads the animation's end value:
             // docs/components.md, Sheet S21).
             motion.advance(to: time)
             origin = motion.value
-            phase = .resting
-            transition(.press(p), at: time)
-        case (.scrollFling, .press(let p)):
+            return next(.resting, input, at: time)
+        case (.scrollFling, .touch(.press)):
             // A finger on a gliding list stops it where it is.
-            phase = .resting
-            transition(.press(p), at: time)
-        case (_, .press(let p)):
-            phase = .pressed(start: p, target: pressTarget(at: p))
-        case (.pressed(let start, let target), .move(let p)):
-            guard target != .dimming else { return }
-            let dy = p.y - start.y, dx = p.x - start.x
-            guard abs(dy) > touchSlop, abs(dy) >= abs(dx) else { return }
+            return next(.resting, input, at: time)
+        case (.resting, .touch(.press(let p))), (.pressed, .touch(.press(let p))), (.dragging, .touch(.press(let p))):
+            return .pressed(start: p, target: pressTarget(at: p))
+        case (.pressed(let start, let target), .touch(.move(let p))):
+            guard target != .dimming, startsVerticalDrag(from: start, to: p) else { return phase }
             rawOrigin = rules.rawOrigin(displayed: origin)
             // Content is not interactive while a page slides (sheets `cycle`): drag the card only.
-            phase = .dragging(lastY: start.y, inContent: target == .content && !stack.isSliding)
-            transition(.move(p), at: time)
-        case (.dragging(let lastY, let inContent), .move(let p)):
+            return next(.dragging(lastY: start.y, inContent: target == .content && !stack.isSliding), input, at: time)
+        case (.dragging(let lastY, let inContent), .touch(.move(let p))):
             applyDrag(p.y - lastY, inContent: inContent)
-            phase = .dragging(lastY: p.y, inContent: inContent)
-        case (.pressed(let start, let target), .release(let p, _, let cancelled)):
-            phase = .resting
-            if !cancelled, (p - start).length <= touchSlop, tap(target, at: p, time: time) { return }
-            settle(to: anchorIndex, velocity: 0, at: time)
-        case (.dragging(_, let inContent), .release(_, let v, let cancelled)):
-            if inContent, abs(origin - rules.topOrigin) < 0.5 {
-                // The list was scrolling with the card at the top anchor: the card stays and
-                // the list keeps its momentum.
-                settle(to: 0, velocity: 0, at: time)
-                let page = stack.top
-                let maxScroll = page.content?.maxScrollOffset(viewportHeight: rules.contentViewportHeight) ?? 0
-                if !cancelled, case .resting = phase,
-                   let fling = ContentFling(offset: page.scrollOffset, fingerVelocity: v, maxOffset: maxScroll, at: time) {
-                    phase = .scrollFling(fling, page: page)
-                }
-            } else {
+            return .dragging(lastY: p.y, inContent: inContent)
+        case (.resting, .touch(.move)), (.settling, .touch(.move)), (.scrollFling, .touch(.move)):
+            return phase
+        case (.pressed(let start, let target), .touch(.release(let p, _, let cancelled))):
+            if isTap(from: start, to: p, cancelled: cancelled), let motion = tap(target, at: p, time: time) { return motion }
+            return settle(to: anchorIndex, velocity: 0, at: time)
+        case (.dragging(_, let inContent), .touch(.release(_, let velocity, let cancelled))):
+            let v = velocity.y
+            guard inContent, abs(origin - rules.topOrigin) < 0.5 else {
                 // A cancelled touch has no trustworthy velocity: nearest anchor.
-                settle(to: rules.snapIndex(origin: origin, velocity: cancelled ? 0 : v), velocity: cancelled ? 0 : v, at: time)
+                return settle(to: rules.snapIndex(origin: origin, velocity: cancelled ? 0 : v),
+                              velocity: cancelled ? 0 : v, at: time)
             }
-        case (_, .release):
-            phase = .resting
-            settle(to: anchorIndex, velocity: 0, at: time)
+            // The list was scrolling with the card at the top anchor: the card stays and the
+            // list keeps its momentum.
+            let settled = settle(to: 0, velocity: 0, at: time)
+            let page = stack.top
+            let maxScroll = page.content?.maxScrollOffset(viewportHeight: rules.contentViewportHeight) ?? 0
+            if !cancelled, case .resting = settled,
+               let fling = ContentFling(offset: page.scrollOffset, fingerVelocity: v, maxOffset: maxScroll, at: time) {
+                return .scrollFling(fling, page: page)
+            }
+            return settled
+        case (.resting, .touch(.release)), (.settling, .touch(.release)), (.scrollFling, .touch(.release)):
+            return settle(to: anchorIndex, velocity: 0, at: time)
         case (_, .snap(let index, let animated)):
             let target = rules.clampIndex(index)
-            if animated { settle(to: target, velocity: 0, at: time); return }
+            if animated { return settle(to: target, velocity: 0, at: time) }
             let from = anchorIndex
             anchorIndex = target
             origin = rules.origins[target]
-            phase = .resting
             if from != target {
                 emitWill(from: from, to: target, at: time)
                 emitDid(at: time)
             }
+            return .resting
+        case (_, .restAt(let index)):
+            anchorIndex = rules.clampIndex(index)
+            origin = rules.origins[anchorIndex]
+            rawOrigin = origin
+            return .resting
         case (.settling(var motion), .tick):
             motion.advance(to: time)
             origin = motion.value
-            if motion.isAtRest {
-                origin = rules.origins[anchorIndex]
-                phase = .resting
-                emitDid(at: time)
-            } else { phase = .settling(motion) }
-        case (.scrollFling(var fling, let flung), .contentMoved(let page, let delta)) where flung === page:
-            fling.contentMoved(by: delta, maxOffset: page.content?.maxScrollOffset(viewportHeight: rules.contentViewportHeight) ?? 0)
-            phase = .scrollFling(fling, page: page)
-        case (_, .contentMoved):
-            break                                  // the offset itself is already moved
+            guard motion.isAtRest else { return .settling(motion) }
+            origin = rules.origins[anchorIndex]
+            emitDid(at: time)
+            return .resting
         case (.scrollFling(var fling, let page), .tick):
             let (offset, finished) = fling.advance(to: time)
             page.scrollOffset = offset
-            phase = finished ? .resting : .scrollFling(fling, page: page)
-        default:
-            break
+            return finished ? .resting : .scrollFling(fling, page: page)
+        case (.resting, .tick), (.pressed, .tick), (.dragging, .tick):
+            return phase
+        case (.scrollFling(var fling, let flung), .contentMoved(let page, let delta)):
+            guard flung === page else { return phase }
+            fling.contentMoved(by: delta, maxOffset: page.content?.maxScrollOffset(viewportHeight: rules.contentViewportHeight) ?? 0)
+            return .scrollFling(fling, page: page)
+        case (.resting, .contentMoved), (.pressed, .contentMoved), (.dragging, .contentMoved), (.settling, .contentMoved):
+            return phase                                  // the offset itself is already moved
         }
     }
 
@@ -246,31 +240,27 @@ public final class Sheet: Component {
         return rules.headerBand.contains(p.y - card.y) ? .header : .content
     }
 
-    /// Returns true when the tap started a card motion of its own.
-    private func tap(_ target: PressTarget, at p: Point, time: Instant) -> Bool {
+    /// The card's motion a tap started, nil when it started none.
+    private func tap(_ target: PressTarget, at p: Point, time: Instant) -> Phase? {
         switch target {
         case .dimming:
-            guard config.collapsesOnDimmingTap else { return false }
-            settle(to: rules.lastIndex, velocity: 0, at: time)
-            return true
+            guard config.collapsesOnDimmingTap else { return nil }
+            return settle(to: rules.lastIndex, velocity: 0, at: time)
         case .closeButton:
             pop(to: stack.depth - 1, at: time)
-            return false
+            return nil
         case .header:
-            guard config.expandsOnHeaderTap, anchorIndex != 0 else { return false }
-            settle(to: 0, velocity: 0, at: time)
-            return true
+            guard config.expandsOnHeaderTap, anchorIndex != 0 else { return nil }
+            return settle(to: 0, velocity: 0, at: time)
         case .content:
-            if let hit = contentHit(at: p), let action = hit.content.action(at: hit.local) {
-                events.emit(at: time, target: id, "action", [("id", .string(action))])
-            }
-            return false
+            emitAction(contentHit(at: p), at: time)
+            return nil
         }
     }
 
     /// The top page's content under `p` (screen points) and `p` in its coordinates; none
     /// while a page slides (content is not interactive then).
-    private func contentHit(at p: Point) -> (content: ContentView, local: Point)? {
+    func contentHit(at p: Point) -> ContentHit? {
         guard !stack.isSliding, let content = stack.top.content else { return nil }
         let card = cardFrame
         return (content, Point(p.x - card.x, p.y - card.y - rules.contentTop + stack.top.scrollOffset))
@@ -305,10 +295,7 @@ public final class Sheet: Component {
     /// (those the new file still has, the root first) with their scroll offsets, no motion.
     public func carryState(from previous: Component) {
         guard let old = previous as? Sheet else { return }
-        anchorIndex = rules.clampIndex(old.anchorIndex)
-        origin = rules.origins[anchorIndex]
-        rawOrigin = origin
-        phase = .resting
+        transition(.restAt(old.anchorIndex), at: now)
         var pages = [rootPage]
         for p in old.stack.pages.dropFirst() {
             if let page = catalogue[p.id], !pages.contains(where: { $0 === page }) { pages.append(page) }
@@ -332,25 +319,22 @@ public final class Sheet: Component {
     }
 
     private func clampScroll(_ page: SheetPage) {
-        let maxScroll = page.content?.maxScrollOffset(viewportHeight: rules.contentViewportHeight) ?? 0
-        page.scrollOffset = min(max(page.scrollOffset, 0), maxScroll)
+        page.scrollOffset = page.content?.clampedScrollOffset(page.scrollOffset, viewportHeight: rules.contentViewportHeight) ?? 0
     }
 
     /// Springs the card to anchor `index` with the release velocity in pt/s (the same unit
-    /// as the motion: no normalisation, no pt/ms).
-    private func settle(to index: Int, velocity v: Double, at time: Instant) {
+    /// as the motion: no normalisation, no pt/ms); at rest when it is already there.
+    private func settle(to index: Int, velocity v: Double, at time: Instant) -> Phase {
         let from = anchorIndex
         anchorIndex = index
         if from != index { emitWill(from: from, to: index, at: time) }
         let target = rules.origins[index]
         if abs(origin - target) < 0.001 && v == 0 {
             origin = target
-            phase = .resting
             emitDid(at: time)
-            return
+            return .resting
         }
-        phase = .settling(SpringMotion(from: origin, to: target, velocity: v, spring: config.spring,
-                                       at: time, restDistance: 0.05, restSpeed: 2))
+        return .settling(SpringMotion(points: origin, to: target, velocity: v, spring: config.spring, at: time))
     }
 
     private func emitWill(from: Int, to: Int, at time: Instant) {
@@ -367,7 +351,7 @@ public final class Sheet: Component {
 
     public func advance(to time: Instant) {
         now = max(now, time)
-        inner.advance(to: time)
+        shell.advance(to: time)
         transition(.tick, at: time)
         stack.transition(.tick, at: time)
     }

@@ -1,45 +1,108 @@
 import PanelRenderer
 
 /// The `Component` entry points: time, programmatic calls, idle reset, state JSON.
-extension SideDrawer {
+extension SideDrawer: TypedActions {
     public func advance(to time: Instant) {
-        inner.advance(to: time)
+        shell.advance(to: time)
         transition(.tick, at: time)
     }
 
-    public func perform(_ action: String, _ args: [String], at time: Instant) throws(ActionError) {
-        let interruptible = args.contains("uninterruptible") ? false : config.allowUserInterruption
-        let animated = !args.contains("instant")
+    /// Everything a program can ask of a side drawer.
+    public enum Action: Equatable, Sendable {
+        /// Opens the drawer on `side` (`wide`: to openWide). `interruptible` nil: the
+        /// configured `allow_user_interruption`.
+        case open(side: SideDrawerDirection, wide: Bool, animated: Bool, interruptible: Bool?)
+        /// Closes the open drawer.
+        case close(animated: Bool, interruptible: Bool?)
+        /// Nudges the closed pane toward `side` to show there is a drawer.
+        case bounce(side: SideDrawerDirection)
+        /// Shows page `page` in the pane (sliding off and back when configured).
+        case replacePane(page: String)
+    }
+
+    /// Does `action` at `time`. Throws when the drawer cannot (a side it has no drawer on, a
+    /// page it does not have).
+    public func apply(_ action: Action, at time: Instant) throws(ActionError) {
         switch action {
-        case "open", "open_wide":
-            guard let name = args.first, let d = SideDrawerDirection(rawValue: name), d != .none else {
-                throw ActionError("\(action) takes a direction: \(rules.directions.map(\.rawValue).joined(separator: ", "))")
+        case .open(let d, let wide, let animated, let interruptible):
+            let name = wide ? "open_wide" : "open"
+            guard d != .none else {
+                throw ActionError("\(name) takes a direction: \(rules.directions.map(\.rawValue).joined(separator: ", "))")
             }
             guard config.sides[d] != nil else {
                 throw ActionError("side drawer '\(id)' has no \(d.rawValue) drawer (it has \(rules.directions.map(\.rawValue).joined(separator: ", ")))")
             }
-            let state: PaneState = action == "open" ? .open : .openWide
-            transition(animated ? .setState(state, d, interruptible: interruptible, then: .none) : .jump(state, d), at: time)
-        case "close":
-            transition(animated ? .setState(.closed, .none, interruptible: interruptible, then: .none)
-                                : .jump(.closed, .none), at: time)
-        case "bounce":
-            guard let name = args.first, let d = SideDrawerDirection(rawValue: name), config.sides[d] != nil else {
+            let state: PaneState = wide ? .openWide : .open
+            transition(animated ? .setState(state, d, interruptible: interruptible ?? config.allowUserInterruption, then: .none)
+                                : .jump(state, d), at: time)
+        case .close(let animated, let interruptible):
+            close(animated: animated, interruptible: interruptible, at: time)
+        case .bounce(let d):
+            guard config.sides[d] != nil else {
                 throw ActionError("bounce takes a direction with a drawer: \(rules.directions.map(\.rawValue).joined(separator: ", "))")
             }
             transition(.bounce(d), at: time)
-        case "replace_pane":
-            guard let name = args.first, let i = pages.firstIndex(where: { $0.id == name }) else {
+        case .replacePane(let name):
+            guard let i = pages.firstIndex(where: { $0.id == name }) else {
                 throw ActionError("replace_pane takes a page id: \(pages.map(\.id).joined(separator: ", "))")
             }
             transition(.replace(i), at: time)
-        default:
-            throw ActionError("side drawer has no action '\(action)' (open, open_wide, close, bounce, replace_pane; open/close take instant or uninterruptible)")
         }
     }
 
+    /// Opens the drawer on `side`, e.g. `menu.open(.left, at: now)`.
+    public func open(_ side: SideDrawerDirection, animated: Bool = true, at time: Instant) throws(ActionError) {
+        try apply(.open(side: side, wide: false, animated: animated, interruptible: nil), at: time)
+    }
+
+    /// Closes the open drawer; `interruptible` nil: the configured `allow_user_interruption`.
+    public func close(animated: Bool = true, interruptible: Bool? = nil, at time: Instant) {
+        transition(animated ? .setState(.closed, .none, interruptible: interruptible ?? config.allowUserInterruption, then: .none)
+                            : .jump(.closed, .none), at: time)
+    }
+
+    /// Shows page `page` in the pane.
+    public func replacePane(with page: String, at time: Instant) throws(ActionError) {
+        try apply(.replacePane(page: page), at: time)
+    }
+
+    /// The typed action for a touch-script line `do <id> <name> <arguments>`; `open`,
+    /// `open_wide` and `close` take `instant` and `uninterruptible` too.
+    public func action(named name: String, _ args: [String]) throws(ActionError) -> Action {
+        let interruptible: Bool? = args.contains("uninterruptible") ? false : nil
+        let animated = !args.contains("instant")
+        switch name {
+        case "open", "open_wide":
+            guard let word = args.first, let d = SideDrawerDirection(rawValue: word), d != .none else {
+                throw ActionError("\(name) takes a direction: \(rules.directions.map(\.rawValue).joined(separator: ", "))")
+            }
+            return .open(side: d, wide: name == "open_wide", animated: animated, interruptible: interruptible)
+        case "close":
+            return .close(animated: animated, interruptible: interruptible)
+        case "bounce":
+            guard let word = args.first, let d = SideDrawerDirection(rawValue: word), config.sides[d] != nil else {
+                throw ActionError("bounce takes a direction with a drawer: \(rules.directions.map(\.rawValue).joined(separator: ", "))")
+            }
+            return .bounce(side: d)
+        case "replace_pane":
+            guard let page = args.first else {
+                throw ActionError("replace_pane takes a page id: \(pages.map(\.id).joined(separator: ", "))")
+            }
+            return .replacePane(page: page)
+        default:
+            throw ActionError("side drawer has no action '\(name)' (open, open_wide, close, bounce, replace_pane; open/close take instant or uninterruptible)")
+        }
+    }
+
+    /// Back closes an open (or opening) drawer.
+    public func handleBack(at time: Instant) -> Bool {
+        guard paneState != .closed else { return false }
+        close(at: time)
+        return true
+    }
+
     public func reset(at time: Instant) {
-        tracker.reset()
+        shell.reset()
         if pageIndex != 0 { transition(.replace(0), at: time) } else {
             transition(.setState(.closed, .none, interruptible: true, then: .none), at: time)
         }

@@ -5,7 +5,7 @@ import PanelRenderer
 /// stylers driven by the closed fraction. Beyond the reference: the fling decision uses a
 /// time-based velocity, the pane rests exactly on its wall, a pane replace can never get
 /// stuck at openWide, and the edge zone can be given in millimetres.
-public final class SideDrawer: Component {
+public final class SideDrawer: Component, GestureComponent {
     /// A page the pane can show (`replace_pane <id>`).
     public struct Page {
         public var id: String
@@ -33,7 +33,8 @@ public final class SideDrawer: Component {
         case open(SideDrawerDirection)
     }
 
-    /// The state machine's phases; `transition` is the only place that assigns `phase`.
+    /// The state machine's phases; `transition` is the only place that assigns `phase` (it
+    /// sets it to what `next` returns).
     enum Phase {
         case resting
         /// Finger down on the pane, not yet past the slop: a tap or the start of a pan.
@@ -49,7 +50,8 @@ public final class SideDrawer: Component {
         case moving(PaneDynamics, target: PaneState, interruptible: Bool, then: FollowUp)
     }
 
-    private(set) var phase = Phase.resting
+    /// Assigned only by `transition`.
+    var phase = Phase.resting
     public private(set) var paneState = PaneState.closed
     public private(set) var direction = SideDrawerDirection.none
     /// Reveal distance (points, ≥ 0) along `drawingDirection`.
@@ -61,7 +63,6 @@ public final class SideDrawer: Component {
     /// How far the current page is scrolled (points).
     public private(set) var paneScroll = 0.0
     private(set) var rules: SideDrawerRules
-    var tracker = TouchTracker()
 
     public init(id: String, config: SideDrawerConfig, pages: [Page], drawers: [SideDrawerDirection: ContentView],
                 env: Environment, events: EventSink, text: TextRenderer? = nil) {
@@ -93,7 +94,7 @@ public final class SideDrawer: Component {
 
     public var motionPhase: MotionPhase {
         switch phase {
-        case .resting: inner.isFlinging ? .gliding : .rest
+        case .resting: shell.isFlinging ? .gliding : .rest
         case .pressed, .pressedContent, .ignoringGesture: .pressed
         case .dragging: .dragging
         case .scrollingPane: .scrolling
@@ -102,7 +103,7 @@ public final class SideDrawer: Component {
     }
 
     public var needsFrames: Bool {
-        if inner.isFlinging { return true }
+        if shell.isFlinging { return true }
         if case .moving = phase { return true }
         return false
     }
@@ -112,68 +113,57 @@ public final class SideDrawer: Component {
 
     // MARK: Touch
 
-    public func handle(_ t: TouchEvent) {
-        let step = tracker.track(t)
-        if inner.intercept(step, at: t.time, hit: { self.paneFrame.contains($0) ? self.paneHit(at: $0) : self.drawerHit(at: $0) }, cancelPress: {
-            highlight.clear()
-            transition(.release(t.location, velocity: .zero, cancelled: true), at: t.time)
-        }) { return }
-        switch step {
-        case .press(let p)?:
-            transition(.press(p), at: t.time)
-            switch phase {
-            case .pressedContent(_, let onDrawer): highlight.press(onDrawer ? drawerHit(at: p) : paneHit(at: p))
-            case .pressed where paneState == .closed: highlight.press(paneHit(at: p))
-            default: break
-            }
-        case .move(let p)?:
-            transition(.move(p), at: t.time)
-            switch phase {
-            case .pressed, .pressedContent: break
-            default: highlight.clear()
-            }
-        case .release(let p, let v, let cancelled)?:
-            highlight.clear()
-            transition(.release(p, velocity: v, cancelled: cancelled), at: t.time)
-        case nil: break
+    public func handle(_ t: TouchEvent) { handleTouch(t) }
+
+    /// First finger, pressed rows, scroll views inside a page or a drawer: what every
+    /// component does with a touch.
+    var shell = GestureShell()
+    public var drawRevision: Int { shell.revision }
+    var touchSlop: Double { config.touchSlop }
+
+    /// A scroll view may be in the pane's page or in the drawer beside it.
+    func contentHit(at p: Point) -> ContentHit? {
+        paneFrame.contains(p) ? paneHit(at: p) : drawerHit(at: p)
+    }
+
+    /// A press on a drawer's rows, on a touch-forwarding control, or on the closed pane's page
+    /// (a press on an open pane is a tap that closes it).
+    var holdsContentPress: Bool {
+        switch phase {
+        case .pressedContent: true
+        case .pressed: paneState == .closed
+        case .resting, .dragging, .scrollingPane, .ignoringGesture, .moving: false
         }
     }
 
-    /// The row or button under a finger that has not moved yet, shown pressed.
-    private var highlight = PressHighlight()
-    /// A drag on a scroll view inside a page or a drawer scrolls it, not the pane.
-    var inner = InnerScrollDrag()
-    public var drawRevision: Int { highlight.revision &+ inner.revision }
-
-    enum Input {
-        case press(Point)
-        case move(Point)
-        case release(Point, velocity: Point, cancelled: Bool)
+    enum Input: TouchInput {
+        case touch(TouchTracker.Step)
         case setState(PaneState, SideDrawerDirection, interruptible: Bool, then: FollowUp)
         case jump(PaneState, SideDrawerDirection)
+        /// After a reload: rest where the (carried) state puts the pane, without events.
+        case restInPlace
         case bounce(SideDrawerDirection)
         case replace(Int)
         case tick
     }
 
-    /// All state changes go through here.
-    func transition(_ input: Input, at time: Instant) {
+    /// The phase after `input` in `phase`, with its effects (distance, state, events).
+    func next(_ phase: Phase, _ input: Input, at time: Instant) -> Phase {
         switch (phase, input) {
         // A finger on a motion that does not allow interruption: ignored until it rests.
-        case (.moving(_, _, false, _), .press):
-            break                                         // its moves and lift are ignored too
-        case (.moving(var body, let target, true, _), .press(let p)):
+        case (.moving(_, _, false, _), .touch(.press)):
+            return phase                                  // its moves and lift are ignored too
+        case (.moving(var body, _, true, _), .touch(.press)):
             // Caught mid-flight: behaviours removed, the finger takes over where the pane is.
             body.advance(to: time)
             distance = body.position
-            _ = target
-            phase = .resting
-            transition(.press(p), at: time)
-        case (_, .press(let p)):
-            phase = pressPhase(at: p)
-        case (.pressed(let start, let s0, let canPan), .move(let p)):
+            return next(.resting, input, at: time)
+        case (.resting, .touch(.press(let p))), (.pressed, .touch(.press(let p))), (.pressedContent, .touch(.press(let p))),
+             (.dragging, .touch(.press(let p))), (.scrollingPane, .touch(.press(let p))), (.ignoringGesture, .touch(.press(let p))):
+            return pressPhase(at: p)
+        case (.pressed(let start, let s0, let canPan), .touch(.move(let p))):
+            guard leftSlop(from: start, to: p) else { return phase }
             let d = p - start
-            guard d.length > config.touchSlop else { return }
             let along = rules.isHorizontal ? d.x : d.y
             let across = rules.isHorizontal ? d.y : d.x
             // A pan from the edge zone beats the page's scrolling (docs/components.md, Side
@@ -183,29 +173,31 @@ public final class SideDrawer: Component {
             if abs(along) < abs(across) * (edgeWins ? 0.5 : 1) {
                 // Across the axis: the page's own scrolling, never the pane (a horizontal
                 // drawer's pane list scrolls vertically).
-                phase = rules.isHorizontal && maxPaneScroll > 0 ? .scrollingPane(lastY: start.y) : .ignoringGesture
-                transition(.move(p), at: time)
-                return
+                let across: Phase = rules.isHorizontal && maxPaneScroll > 0 ? .scrollingPane(lastY: start.y) : .ignoringGesture
+                return next(across, input, at: time)
             }
-            guard canPan else { phase = .ignoringGesture; return }
+            guard canPan else { return .ignoringGesture }
             // Direction: the open drawer's, else the first movement's (docs/components.md,
             // Side drawer D5).
             let dir = direction != .none ? direction : rules.direction(forFirstMovement: along)
-            guard let side = config.sides[dir], side.dragRevealEnabled else { phase = .ignoringGesture; return }
+            guard let side = config.sides[dir], side.dragRevealEnabled else { return .ignoringGesture }
             if direction == .none { direction = dir }
             drawingDirection = dir
             // The pane tracks the finger 1:1 from where it went down, as the reference's pan did.
-            phase = .dragging(origin: rules.isHorizontal ? start.x : start.y, startDistance: s0, direction: dir)
-            transition(.move(p), at: time)
-        case (.scrollingPane(let lastY), .move(let p)):
-            paneScroll = min(max(paneScroll - (p.y - lastY), 0), maxPaneScroll)
-            phase = .scrollingPane(lastY: p.y)
-        case (.scrollingPane, .release):
-            phase = .resting
-            settleIfDisplaced(at: time)
-        case (.pressedContent(let start, _), .move(let p)):
-            if (p - start).length > config.touchSlop { phase = .ignoringGesture }
-        case (.dragging(let origin, let s0, let dir), .move(let p)):
+            return next(.dragging(origin: rules.isHorizontal ? start.x : start.y, startDistance: s0, direction: dir),
+                        input, at: time)
+        case (.scrollingPane(let lastY), .touch(.move(let p))):
+            // The runtime's one nested-scroll protocol, with a pane that cannot move across its
+            // axis: the page takes the whole step, clamped (a pane page does not bounce).
+            var nested = NestedScrollCoordinator(policy: .scrollFirst, containerPosition: 0, containerRange: 0...0,
+                                                 contentOffset: min(max(paneScroll, 0), maxPaneScroll),
+                                                 contentRange: 0...maxPaneScroll, showsOverflow: [])
+            _ = nested.drag(by: p.y - lastY)
+            paneScroll = nested.contentOffset
+            return .scrollingPane(lastY: p.y)
+        case (.pressedContent(let start, _), .touch(.move(let p))):
+            return leftSlop(from: start, to: p) ? .ignoringGesture : phase
+        case (.dragging(let origin, let s0, let dir), .touch(.move(let p))):
             let along = (rules.isHorizontal ? p.x : p.y) - origin
             distance = rules.dragDistance(start: s0, translation: along, dir)
             if distance == 0 {
@@ -216,96 +208,101 @@ public final class SideDrawer: Component {
             } else if direction == .none {
                 direction = dir
             }
-        case (.dragging(_, _, let dir), .release(_, let v, _)):
+            return phase
+        case (.resting, .touch(.move)), (.ignoringGesture, .touch(.move)), (.moving, .touch(.move)):
+            return phase                                  // nothing to move, or a blocked finger
+        case (.dragging(_, _, let dir), .touch(.release(_, let v, _))):
             let along = dir.sign * (rules.isHorizontal ? v.x : v.y)
             let decision = rules.releaseDecision(distance: distance, velocity: along, dir)
-            startMotion(to: decision.target, dir, velocity: decision.initialVelocity,
-                        interruptible: true, then: .none, at: time)
-        case (.pressed(let start, _, _), .release(let p, _, let cancelled)):
-            phase = .resting
-            if !cancelled, (p - start).length <= config.touchSlop {
+            return startMotion(to: decision.target, dir, velocity: decision.initialVelocity,
+                               interruptible: true, then: .none, at: time)
+        case (.pressed(let start, _, _), .touch(.release(let p, _, let cancelled))):
+            var after = Phase.resting
+            if isTap(from: start, to: p, cancelled: cancelled) {
                 if paneState != .closed, config.sides[direction]?.tapToClose ?? true {
-                    startMotion(to: .closed, direction, velocity: 0, interruptible: true, then: .none, at: time)
+                    after = startMotion(to: .closed, direction, velocity: 0, interruptible: true, then: .none, at: time)
                 } else if paneState == .closed {
-                    tapPane(at: p, time: time)
+                    emitAction(paneHit(at: p), at: time)
                 }
             }
-            settleIfDisplaced(at: time)
-        case (.pressedContent(let start, let onDrawer), .release(let p, _, let cancelled)):
-            phase = .resting
-            if !cancelled, (p - start).length <= config.touchSlop {
-                if onDrawer { tapDrawer(at: p, time: time) } else { tapPane(at: p, time: time) }
+            return settleIfDisplaced(after, at: time)
+        case (.pressedContent(let start, let onDrawer), .touch(.release(let p, _, let cancelled))):
+            var after = Phase.resting
+            if isTap(from: start, to: p, cancelled: cancelled) {
+                if onDrawer { after = tapDrawer(at: p, time: time) ?? after } else { emitAction(paneHit(at: p), at: time) }
             }
-            settleIfDisplaced(at: time)
-        case (.moving, .release), (.moving, .move):
-            break                                         // blocked finger
-        case (.ignoringGesture, .release):
-            phase = .resting
-            settleIfDisplaced(at: time)
+            return settleIfDisplaced(after, at: time)
+        case (.scrollingPane, .touch(.release)), (.ignoringGesture, .touch(.release)):
+            return settleIfDisplaced(.resting, at: time)
+        case (.resting, .touch(.release)), (.moving, .touch(.release)):
+            return phase                                  // no gesture, or a blocked finger
         case (_, .setState(let state, let dir, let interruptible, let then)):
-            if state == paneState && (state == .closed || dir == direction), case .resting = phase { return }
+            if state == paneState && (state == .closed || dir == direction), case .resting = phase { return phase }
             if state != .closed, direction != .none, dir != direction {
                 // Switch sides: close first, then open the other drawer.
-                startMotion(to: .closed, direction, velocity: 0, interruptible: interruptible,
-                            then: .open(dir), at: time)
-                return
+                return startMotion(to: .closed, direction, velocity: 0, interruptible: interruptible,
+                                   then: .open(dir), at: time)
             }
             let d = state == .closed ? drawingDirection : dir
-            startMotion(to: state, d, velocity: 0, interruptible: interruptible, then: then, at: time)
+            return startMotion(to: state, d, velocity: 0, interruptible: interruptible, then: then, at: time)
         case (_, .jump(let state, let dir)):
             drawingDirection = state == .closed ? .none : dir
             if state != .closed { direction = dir }
             distance = rules.distance(of: state, drawingDirection)
-            phase = .resting
             if state != paneState { emitWill(state, state == .closed ? direction : dir, at: time) }
             commit(state, at: time)
+            return .resting
+        case (_, .restInPlace):
+            distance = rules.distance(of: paneState, drawingDirection)
+            return .resting
         case (.resting, .bounce(let dir)):
             // From closed only; closed configuration, push toward open, elasticity 0.5
             // (docs/components.md, Side drawer D12).
-            guard paneState == .closed, config.sides[dir] != nil else { return }
+            guard paneState == .closed, config.sides[dir] != nil else { return phase }
             drawingDirection = dir
             direction = dir
             let c = rules.dynamics(to: .closed, from: distance, dir, elasticity: config.bounceElasticity)
             var body = PaneDynamics(position: distance, configuration: c, at: time)
             body.push(velocityChange: rules.bounceVelocity, at: time)
-            phase = .moving(body, target: .closed, interruptible: true, then: .none)
+            return .moving(body, target: .closed, interruptible: true, then: .none)
+        case (.pressed, .bounce), (.pressedContent, .bounce), (.dragging, .bounce), (.scrollingPane, .bounce),
+             (.ignoringGesture, .bounce), (.moving, .bounce):
+            return phase
         case (_, .replace(let index)):
             if index == pageIndex {
-                startMotion(to: .closed, drawingDirection, velocity: 0, interruptible: true, then: .none, at: time)
-            } else if config.slideOffOnReplace {
-                // Slide off with touches blocked, swap off-screen, close with touches allowed.
-                let dir = direction != .none ? direction : (rules.directions.first ?? .left)
-                if direction == .none { direction = dir }
-                drawingDirection = dir
-                startMotion(to: .openWide, dir, velocity: 0, interruptible: false, then: .swapPage(index), at: time)
-            } else {
+                return startMotion(to: .closed, drawingDirection, velocity: 0, interruptible: true, then: .none, at: time)
+            }
+            guard config.slideOffOnReplace else {
                 pageIndex = index
                 paneScroll = 0
-                startMotion(to: .closed, drawingDirection, velocity: 0, interruptible: true, then: .none, at: time)
+                return startMotion(to: .closed, drawingDirection, velocity: 0, interruptible: true, then: .none, at: time)
             }
+            // Slide off with touches blocked, swap off-screen, close with touches allowed.
+            let dir = direction != .none ? direction : (rules.directions.first ?? .left)
+            if direction == .none { direction = dir }
+            drawingDirection = dir
+            return startMotion(to: .openWide, dir, velocity: 0, interruptible: false, then: .swapPage(index), at: time)
         case (.moving(var body, let target, let interruptible, let then), .tick):
             body.advance(to: time)
             distance = body.position
-            guard body.isAtRest else {
-                phase = .moving(body, target: target, interruptible: interruptible, then: then)
-                return
-            }
+            guard body.isAtRest else { return .moving(body, target: target, interruptible: interruptible, then: then) }
             // Rest: exactly on the target wall (PaneDynamics), state committed
             // (docs/components.md, Side drawer D3).
             distance = rules.distance(of: target, drawingDirection)
-            phase = .resting
             commit(target, at: time)
             switch then {
-            case .none: break
+            case .none:
+                return .resting
             case .swapPage(let i):
                 pageIndex = i
                 paneScroll = 0
-                startMotion(to: .closed, drawingDirection, velocity: 0, interruptible: true, then: .none, at: time)
+                return startMotion(to: .closed, drawingDirection, velocity: 0, interruptible: true, then: .none, at: time)
             case .open(let dir):
-                transition(.setState(.open, dir, interruptible: interruptible, then: .none), at: time)
+                return next(.resting, .setState(.open, dir, interruptible: interruptible, then: .none), at: time)
             }
-        default:
-            break
+        case (.resting, .tick), (.pressed, .tick), (.pressedContent, .tick), (.dragging, .tick), (.scrollingPane, .tick),
+             (.ignoringGesture, .tick):
+            return phase
         }
     }
 
@@ -322,22 +319,21 @@ public final class SideDrawer: Component {
 
     /// A finger that caught a moving pane and then did not drag it leaves it between states:
     /// it goes on to the nearest one (every gesture ends in a legal resting state:
-    /// docs/components.md, Side drawer D11).
-    private func settleIfDisplaced(at time: Instant) {
-        guard case .resting = phase, drawingDirection != .none,
-              distance != rules.distance(of: paneState, drawingDirection) else { return }
+    /// docs/components.md, Side drawer D11). `after` unless it rests displaced.
+    private func settleIfDisplaced(_ after: Phase, at time: Instant) -> Phase {
+        guard case .resting = after, drawingDirection != .none,
+              distance != rules.distance(of: paneState, drawingDirection) else { return after }
         let target = rules.releaseDecision(distance: distance, velocity: 0, drawingDirection).target
-        startMotion(to: target, drawingDirection, velocity: 0, interruptible: true, then: .none, at: time)
+        return startMotion(to: target, drawingDirection, velocity: 0, interruptible: true, then: .none, at: time)
     }
 
     private func startMotion(to target: PaneState, _ dir: SideDrawerDirection, velocity v: Double,
-                             interruptible: Bool, then: FollowUp, at time: Instant) {
+                             interruptible: Bool, then: FollowUp, at time: Instant) -> Phase {
         guard dir != .none else {
             // Already closed with nothing displaced.
             distance = 0
-            phase = .resting
             commit(.closed, at: time)
-            return
+            return .resting
         }
         drawingDirection = dir
         if target != .closed { direction = dir }
@@ -345,7 +341,7 @@ public final class SideDrawer: Component {
         let c = rules.dynamics(to: target, from: distance, dir)
         var body = PaneDynamics(position: distance, configuration: c, at: time)
         if v != 0 { body.push(velocityChange: v, at: time) }
-        phase = .moving(body, target: target, interruptible: interruptible, then: then)
+        return .moving(body, target: target, interruptible: interruptible, then: then)
     }
 
     /// Commits a resting state; did-change only when it changed (docs/components.md, Side
@@ -379,14 +375,14 @@ public final class SideDrawer: Component {
     }
 
     /// The pane's content under `p` (screen points) and `p` in its coordinates.
-    private func paneHit(at p: Point) -> (content: ContentView, local: Point)? {
+    private func paneHit(at p: Point) -> ContentHit? {
         let f = paneFrame
         guard p.y - f.y >= contentTop, let content = currentPage?.content else { return nil }
         return (content, Point(p.x - f.x, p.y - f.y - contentTop + paneScroll))
     }
 
     /// The open drawer's content under `p` and `p` in its coordinates.
-    private func drawerHit(at p: Point) -> (content: ContentView, local: Point)? {
+    private func drawerHit(at p: Point) -> ContentHit? {
         let d = drawingDirection
         guard let content = drawerContent[d] else { return nil }
         let region = rules.drawerRegion(d, extent: rules.reveal(d))
@@ -404,8 +400,7 @@ public final class SideDrawer: Component {
             direction = old.direction
             drawingDirection = side
         }
-        phase = .resting
-        distance = rules.distance(of: paneState, drawingDirection)
+        transition(.restInPlace, at: .zero)
         paneScroll = min(max(old.paneScroll, 0), maxPaneScroll)
     }
 
@@ -420,15 +415,11 @@ public final class SideDrawer: Component {
         currentPage?.content?.maxScrollOffset(viewportHeight: env.size.height - contentTop) ?? 0
     }
 
-    private func tapPane(at p: Point, time: Instant) {
-        if let a = paneAction(at: p) { events.emit(at: time, target: id, "action", [("id", .string(a))]) }
-    }
-
-    private func tapDrawer(at p: Point, time: Instant) {
-        guard let hit = drawerHit(at: p), let a = hit.content.action(at: hit.local) else { return }
-        events.emit(at: time, target: id, "action", [("id", .string(a))])
-        // A menu row naming a page shows it (the menu's purpose), with the replace animation.
-        if let i = pages.firstIndex(where: { $0.id == a }) { transition(.replace(i), at: time) }
+    /// A tap on a drawer's row; a row naming a page shows it (the menu's purpose), with the
+    /// replace animation: the motion that starts, if any.
+    private func tapDrawer(at p: Point, time: Instant) -> Phase? {
+        guard let a = emitAction(drawerHit(at: p), at: time), let i = pages.firstIndex(where: { $0.id == a }) else { return nil }
+        return next(.resting, .replace(i), at: time)
     }
 
     func drawerContentTop(_ d: SideDrawerDirection) -> Double {

@@ -117,7 +117,7 @@ public struct SideDrawerRules: Equatable, Sendable {
             case .right where p.x >= env.size.width - z: return true
             case .top where p.y <= z: return true
             case .bottom where p.y >= env.size.height - z: return true
-            default: continue
+            case .none, .left, .right, .top, .bottom: continue
             }
         }
         return false

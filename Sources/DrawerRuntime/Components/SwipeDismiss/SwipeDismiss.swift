@@ -7,7 +7,7 @@ public enum SwipeDismissStatus: String, Sendable { case none, initiated, complet
 /// then `completed` when the slide finished) or returns (`cancelled`). Beyond the article:
 /// a list inside scrolls instead of blocking the gesture, and hands the drag over to the
 /// dismissal when it reaches its top edge (and back) within one gesture.
-public final class SwipeDismiss: Component {
+public final class SwipeDismiss: Component, GestureComponent {
     public let id: String
     public let kind = "swipe_dismiss"
     public let config: SwipeDismissConfig
@@ -16,7 +16,7 @@ public final class SwipeDismiss: Component {
     let events: EventSink
     let titleText: TextRenderer?
 
-    /// `transition` is the only place that assigns `phase`.
+    /// `transition` is the only place that assigns `phase` (it sets it to what `next` returns).
     enum Phase {
         case hidden
         case presenting(SpringMotion)
@@ -28,28 +28,30 @@ public final class SwipeDismiss: Component {
         case scrolling(lastY: Double)
         /// The list glides on after a scroll (the card stays put).
         case scrollFling(ContentFling)
-        /// The dismiss drag: the raw translation is the finger's y minus `anchorY`.
-        case dragging(anchorY: Double)
+        /// The dismiss drag: `translation` is the finger's raw travel the card has taken (the
+        /// offset follows from it; negative past the card's place when the list cannot scroll).
+        case dragging(lastY: Double, translation: Double)
         /// `velocity`: the finger's at release when the slide carries it on (pt/s), else nil.
         case dismissing(from: Double, start: Instant, velocity: Double?)
         case returning(from: Double, start: Instant)
     }
 
-    enum Input {
-        case press(Point)
-        case move(Point)
-        /// `velocity`: pt/s, positive downward.
-        case release(Point, velocity: Double, cancelled: Bool)
+    enum Input: TouchInput {
+        /// A step of the gesture (velocities pt/s, positive downward).
+        case touch(TouchTracker.Step)
         case present
         case dismiss
         /// Idle reset: back to the configured home state, cancelling any gesture.
         case home
+        /// After a reload: presented at rest, or hidden, at once and without events.
+        case restPresented(Bool)
         /// The content changed and the scroll offset moved by this many points with it.
         case contentMoved(by: Double)
         case tick
     }
 
-    private(set) var phase: Phase
+    /// Assigned only by `transition`.
+    var phase: Phase
     /// The card's offset below its presented place, points (docs/formats.md, State file:
     /// `offset_pt`).
     public private(set) var offset: Double
@@ -57,13 +59,11 @@ public final class SwipeDismiss: Component {
     public private(set) var scrollOffset = 0.0
     private(set) var rules: SwipeDismissRules
     private var env: Environment
-    private var tracker = TouchTracker()
     public var touchSlop = 8.0
-    /// The row or button under a finger that has not moved yet, shown pressed.
-    private var highlight = PressHighlight()
-    /// A drag on a scroll view inside the content scrolls it, not the card.
-    private var inner = InnerScrollDrag()
-    public var drawRevision: Int { highlight.revision &+ inner.revision }
+    /// First finger, pressed rows, scroll views inside the content: what every component
+    /// does with a touch.
+    var shell = GestureShell()
+    public var drawRevision: Int { shell.revision }
 
     public init(id: String, config: SwipeDismissConfig, title: String?, content: ContentView?, text: TextRenderer?,
                 env: Environment, events: EventSink) {
@@ -100,12 +100,9 @@ public final class SwipeDismiss: Component {
     public func carryState(from previous: Component) {
         guard let old = previous as? SwipeDismiss else { return }
         switch old.phase {
-        case .hidden, .dismissing:
-            offset = rules.height
-            phase = .hidden
+        case .hidden, .dismissing: transition(.restPresented(false), at: .zero)
         case .presenting, .resting, .pressed, .scrolling, .scrollFling, .dragging, .returning:
-            offset = 0
-            phase = .resting
+            transition(.restPresented(true), at: .zero)
         }
         lastStatus = old.lastStatus
         scrollOffset = min(max(old.scrollOffset, 0), maxScroll)
@@ -121,7 +118,7 @@ public final class SwipeDismiss: Component {
     public var motionPhase: MotionPhase {
         switch phase {
         case .hidden: .rest
-        case .resting: inner.isFlinging ? .gliding : .rest
+        case .resting: shell.isFlinging ? .gliding : .rest
         case .pressed: .pressed
         case .scrolling: .scrolling
         case .scrollFling: .gliding
@@ -131,10 +128,10 @@ public final class SwipeDismiss: Component {
     }
 
     public var needsFrames: Bool {
-        if inner.isFlinging { return true }
+        if shell.isFlinging { return true }
         return switch phase {
         case .presenting, .dismissing, .returning, .scrollFling: true
-        default: false
+        case .hidden, .resting, .pressed, .scrolling, .dragging: false
         }
     }
 
@@ -142,152 +139,159 @@ public final class SwipeDismiss: Component {
 
     // MARK: Touch
 
-    public func handle(_ t: TouchEvent) {
-        let step = tracker.track(t)
-        if inner.intercept(step, at: t.time, hit: contentHit(at:), cancelPress: {
-            highlight.clear()
-            transition(.release(t.location, velocity: 0, cancelled: true), at: t.time)
-        }) { return }
-        switch step {
-        case .press(let p)?:
-            transition(.press(p), at: t.time)
-            if case .pressed = phase { highlight.press(contentHit(at: p)) }
-        case .move(let p)?:
-            transition(.move(p), at: t.time)
-            if case .pressed = phase {} else { highlight.clear() }
-        case .release(let p, let v, let cancelled)?:
-            highlight.clear()
-            transition(.release(p, velocity: v.y, cancelled: cancelled), at: t.time)
-        case nil: break
+    public func handle(_ t: TouchEvent) { handleTouch(t) }
+
+    var holdsContentPress: Bool {
+        switch phase {
+        case .pressed: true
+        case .hidden, .presenting, .resting, .scrolling, .scrollFling, .dragging, .dismissing, .returning: false
         }
     }
 
-    func transition(_ input: Input, at time: Instant) {
+    /// The phase after `input` in `phase`, with its effects (offset, scroll, status events).
+    func next(_ phase: Phase, _ input: Input, at time: Instant) -> Phase {
         switch (phase, input) {
         // Touches: a finger catches a presenting or returning card where it is; a card that
         // is already leaving (status `initiated`) finishes, so `completed` always follows.
-        case (.presenting(var m), .press(let p)):
+        case (.presenting(var m), .touch(.press(let p))):
             m.advance(to: time)
             offset = max(0, m.value)
-            phase = .pressed(start: p, translation0: rules.translation(offset: offset))
-        case (.returning(let from, let start), .press(let p)):
+            return .pressed(start: p, translation0: rules.translation(offset: offset))
+        case (.returning(let from, let start), .touch(.press(let p))):
             offset = rules.returnOffset(from: from, elapsed: (time - start).seconds) ?? 0
-            phase = .pressed(start: p, translation0: rules.translation(offset: offset))
-        case (.resting, .press(let p)), (.scrollFling, .press(let p)):
-            phase = .pressed(start: p, translation0: 0)
-        case (.pressed(let start, let t0), .move(let p)):
-            let dy = p.y - start.y, dx = p.x - start.x
-            guard abs(dy) > touchSlop, abs(dy) >= abs(dx) else { return }
-            // Dismiss only from the list's top edge with the finger going down (or when the
-            // card is already off its place); otherwise the list scrolls.
-            if offset > 0 || maxScroll <= 0 || (dy > 0 && scrollOffset <= 0) {
-                phase = .dragging(anchorY: start.y - t0)
-            } else {
-                phase = .scrolling(lastY: start.y)
-            }
-            transition(.move(p), at: time)
-        case (.dragging(let anchorY), .move(let p)):
-            let t = p.y - anchorY
-            if t < 0, maxScroll > 0 {
-                // Back above where the dismissal began: the list takes the rest of the travel.
-                offset = 0
-                phase = .scrolling(lastY: anchorY)
-                transition(.move(p), at: time)
-            } else {
-                offset = rules.offset(translation: t)
-            }
-        case (.scrolling(let lastY), .move(let p)):
-            let s = scrollOffset - (p.y - lastY)
-            if s < 0 {
-                // The list hit its top edge with the finger still going down: dismiss drag.
-                scrollOffset = 0
-                phase = .dragging(anchorY: p.y + s)
-                offset = rules.offset(translation: -s)
-            } else {
-                scrollOffset = min(s, maxScroll)
-                phase = .scrolling(lastY: p.y)
-            }
-        case (.dragging(let anchorY), .release(let p, let v, let cancelled)):
-            // The RAW translation decides, even when sticky (the article's rule).
-            if !cancelled, rules.shouldDismiss(translation: p.y - anchorY, velocity: v) {
+            return .pressed(start: p, translation0: rules.translation(offset: offset))
+        case (.resting, .touch(.press(let p))), (.scrollFling, .touch(.press(let p))):
+            return .pressed(start: p, translation0: 0)
+        case (.hidden, .touch(.press)), (.pressed, .touch(.press)), (.scrolling, .touch(.press)), (.dragging, .touch(.press)), (.dismissing, .touch(.press)):
+            return phase
+        case (.pressed(let start, let t0), .touch(.move(let p))):
+            guard startsVerticalDrag(from: start, to: p) else { return phase }
+            return shareStep(from: start.y, translation: t0, to: p.y, else: phase)
+        case (.dragging(let lastY, let t), .touch(.move(let p))):
+            return shareStep(from: lastY, translation: t, to: p.y, else: phase)
+        case (.scrolling(let lastY), .touch(.move(let p))):
+            return shareStep(from: lastY, translation: 0, to: p.y, else: phase)
+        case (.hidden, .touch(.move)), (.presenting, .touch(.move)), (.resting, .touch(.move)), (.scrollFling, .touch(.move)), (.dismissing, .touch(.move)),
+             (.returning, .touch(.move)):
+            return phase
+        case (.dragging(let lastY, let t), .touch(.release(let p, let velocity, let cancelled))):
+            let v = velocity.y
+            // The RAW translation decides, even when sticky (the article's rule), up to where
+            // the finger lifted.
+            if !cancelled, rules.shouldDismiss(translation: t + p.y - lastY, velocity: v) {
                 // The card's own speed: a sticky card moves at half the finger's.
-                startDismiss(at: time, velocity: config.usesReleaseVelocity ? (config.isSticky ? v / 2 : v) : nil)
-            } else {
-                emit(.cancelled, at: time)   // fires at release, before the return animates
-                phase = offset > 0 ? .returning(from: offset, start: time) : .resting
+                return startDismiss(at: time, velocity: config.usesReleaseVelocity ? (config.isSticky ? v / 2 : v) : nil)
             }
-        case (.pressed(let start, _), .release(let p, _, let cancelled)):
-            phase = offset > 0 ? .returning(from: offset, start: time) : .resting
-            if !cancelled, (p - start).length <= touchSlop { tap(at: p, time: time) }
-        case (.scrolling, .release(_, let v, let cancelled)):
+            emit(.cancelled, at: time)   // fires at release, before the return animates
+            return offset > 0 ? .returning(from: offset, start: time) : .resting
+        case (.pressed(let start, _), .touch(.release(let p, _, let cancelled))):
+            let after: Phase = offset > 0 ? .returning(from: offset, start: time) : .resting
+            guard isTap(from: start, to: p, cancelled: cancelled) else { return after }
+            if config.showsCloseButton, closeButtonFrame.insetBy(dx: -7, dy: -7).contains(p) {
+                return next(after, .dismiss, at: time)
+            }
+            emitAction(contentHit(at: p), at: time)
+            return after
+        case (.scrolling, .touch(.release(_, let velocity, let cancelled))):
+            let v = velocity.y
             if !cancelled, let fling = ContentFling(offset: scrollOffset, fingerVelocity: v, maxOffset: maxScroll, at: time) {
-                phase = .scrollFling(fling)
-            } else { phase = .resting }
+                return .scrollFling(fling)
+            }
+            return .resting
+        case (.hidden, .touch(.release)), (.presenting, .touch(.release)), (.resting, .touch(.release)), (.scrollFling, .touch(.release)),
+             (.dismissing, .touch(.release)), (.returning, .touch(.release)):
+            return phase
         case (.hidden, .present):
             offset = rules.height
-            phase = .presenting(SpringMotion(from: offset, to: 0, velocity: 0,
-                                             spring: Spring(duration: config.presentDuration, dampingRatio: 1),
-                                             at: time, restDistance: 0.05, restSpeed: 2))
             scrollOffset = 0
+            return .presenting(SpringMotion(points: offset, to: 0,
+                                            spring: Spring(duration: config.presentDuration, dampingRatio: 1), at: time))
+        case (.presenting, .present), (.resting, .present), (.pressed, .present), (.scrolling, .present),
+             (.scrollFling, .present), (.dragging, .present), (.dismissing, .present), (.returning, .present):
+            return phase
         case (.hidden, .dismiss), (.dismissing, .dismiss):
-            break
-        case (_, .dismiss):
-            startDismiss(at: time)      // from code or the close button, even mid-gesture
+            return phase
+        case (.presenting, .dismiss), (.resting, .dismiss), (.pressed, .dismiss), (.scrolling, .dismiss),
+             (.scrollFling, .dismiss), (.dragging, .dismiss), (.returning, .dismiss):
+            return startDismiss(at: time)      // from code or the close button, even mid-gesture
         case (.dismissing, .home):
-            break                              // finishes on its own; `completed` follows
+            return phase                       // finishes on its own; `completed` follows
         case (.hidden, .home):
-            if config.initiallyPresented { transition(.present, at: time) }
-        case (_, .home):
+            return config.initiallyPresented ? next(phase, .present, at: time) : phase
+        case (.presenting, .home), (.resting, .home), (.pressed, .home), (.scrolling, .home), (.scrollFling, .home),
+             (.dragging, .home), (.returning, .home):
             scrollOffset = 0
-            if !config.initiallyPresented { startDismiss(at: time) } else {
-                phase = offset > 0 ? .returning(from: offset, start: time) : .resting
-            }
+            if !config.initiallyPresented { return startDismiss(at: time) }
+            return offset > 0 ? .returning(from: offset, start: time) : .resting
+        case (_, .restPresented(let presented)):
+            offset = presented ? 0 : rules.height
+            return presented ? .resting : .hidden
         case (.presenting(var m), .tick):
             m.advance(to: time)
             offset = m.value
-            if m.isAtRest { offset = 0; phase = .resting } else { phase = .presenting(m) }
+            guard m.isAtRest else { return .presenting(m) }
+            offset = 0
+            return .resting
         case (.dismissing(let from, let start, let velocity), .tick):
-            if let y = rules.dismissOffset(from: from, velocity: velocity, elapsed: (time - start).seconds) { offset = y } else {
-                offset = rules.height
-                phase = .hidden
-                emit(.completed, at: time)   // only once the slide really finished
+            if let y = rules.dismissOffset(from: from, velocity: velocity, elapsed: (time - start).seconds) {
+                offset = y
+                return phase
             }
-        case (.scrollFling(var fling), .contentMoved(let delta)):
-            fling.contentMoved(by: delta, maxOffset: maxScroll)
-            phase = .scrollFling(fling)
-        case (_, .contentMoved):
-            break                                  // the offset itself is already moved
+            offset = rules.height
+            emit(.completed, at: time)   // only once the slide really finished
+            return .hidden
         case (.scrollFling(var fling), .tick):
             let (y, finished) = fling.advance(to: time)
             scrollOffset = y
-            phase = finished ? .resting : .scrollFling(fling)
+            return finished ? .resting : .scrollFling(fling)
         case (.returning(let from, let start), .tick):
-            if let y = rules.returnOffset(from: from, elapsed: (time - start).seconds) { offset = y } else {
-                offset = 0
-                phase = .resting
+            if let y = rules.returnOffset(from: from, elapsed: (time - start).seconds) {
+                offset = y
+                return phase
             }
-        default:
-            break
+            offset = 0
+            return .resting
+        case (.hidden, .tick), (.resting, .tick), (.pressed, .tick), (.scrolling, .tick), (.dragging, .tick):
+            return phase
+        case (.scrollFling(var fling), .contentMoved(let delta)):
+            fling.contentMoved(by: delta, maxOffset: maxScroll)
+            return .scrollFling(fling)
+        case (.hidden, .contentMoved), (.presenting, .contentMoved), (.resting, .contentMoved), (.pressed, .contentMoved),
+             (.scrolling, .contentMoved), (.dragging, .contentMoved), (.dismissing, .contentMoved),
+             (.returning, .contentMoved):
+            return phase                       // the offset itself is already moved
         }
     }
 
-    private func startDismiss(at time: Instant, velocity: Double? = nil) {
+    /// One finger step (from `lastY` to `y`, points, down positive) shared between the card
+    /// (its raw translation `translation`) and its list through the runtime's one nested-scroll
+    /// protocol, in one gesture both ways: finger down scrolls the list back to its top first,
+    /// then drags the card; finger up brings the card back to its place first, then scrolls the
+    /// list. The list never bounces; past its end the travel is lost. The card's share past its
+    /// place (a list with nothing to scroll) stays in the translation, so a finger that turns
+    /// back pays it back before the card moves, as the article's finger translation does.
+    /// The phase after it is the one of whoever took the step, `unchanged` when it moved not.
+    private func shareStep(from lastY: Double, translation: Double, to y: Double, else unchanged: Phase) -> Phase {
+        let dy = y - lastY
+        guard dy != 0 else { return unchanged }
+        var nested = NestedScrollCoordinator(policy: .resizeFirst, containerPosition: translation,
+                                             containerRange: 0 ... .infinity,
+                                             contentOffset: scrollOffset, contentRange: 0...max(maxScroll, scrollOffset),
+                                             showsOverflow: [.container])
+        _ = nested.drag(by: dy)
+        scrollOffset = nested.contentOffset
+        let t = nested.containerPosition + (nested.overflowOwner == .container ? nested.overflow : 0)
+        offset = rules.offset(translation: t)
+        return nested.releaseRecipient == .container ? .dragging(lastY: y, translation: t) : .scrolling(lastY: y)
+    }
+
+    private func startDismiss(at time: Instant, velocity: Double? = nil) -> Phase {
         emit(.initiated, at: time)
-        phase = .dismissing(from: offset, start: time, velocity: velocity)
-    }
-
-    private func tap(at p: Point, time: Instant) {
-        if config.showsCloseButton, closeButtonFrame.insetBy(dx: -7, dy: -7).contains(p) {
-            transition(.dismiss, at: time)
-            return
-        }
-        if let hit = contentHit(at: p), let action = hit.content.action(at: hit.local) {
-            events.emit(at: time, target: id, "action", [("id", .string(action))])
-        }
+        return .dismissing(from: offset, start: time, velocity: velocity)
     }
 
     /// The content under `p` (screen points) and `p` in its coordinates.
-    private func contentHit(at p: Point) -> (content: ContentView, local: Point)? {
+    func contentHit(at p: Point) -> ContentHit? {
         let card = cardFrame
         guard let content, p.y >= card.y + contentTop else { return nil }
         return (content, Point(p.x - card.x, p.y - card.y - contentTop + scrollOffset))
@@ -308,24 +312,12 @@ public final class SwipeDismiss: Component {
     // MARK: Component
 
     public func advance(to time: Instant) {
-        inner.advance(to: time)
+        shell.advance(to: time)
         transition(.tick, at: time)
     }
 
-    public func perform(_ action: String, _ args: [String], at time: Instant) throws(ActionError) {
-        switch action {
-        case "present":
-            guard !isPresented else { return }
-            transition(.present, at: time)
-        case "dismiss":
-            transition(.dismiss, at: time)
-        default:
-            throw ActionError("swipe_dismiss has no action '\(action)' (present, dismiss)")
-        }
-    }
-
     public func reset(at time: Instant) {
-        tracker.reset()
+        shell.reset()
         transition(.home, at: time)
     }
 

@@ -1,0 +1,244 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import DrawerRuntime
+import PanelRenderer
+
+/// A kiosk app running in this process through the one runtime the `panel-kiosk` command
+/// uses: the same screen, content, events, control socket, blanking and reload, driven by one
+/// of three loops.
+///
+/// - ``init(app:widthPx:heightPx:scale:)``: offscreen on a simulated clock; ``render(script:fps:into:)``
+///   plays a touch script and writes PNG frames (what `panel-kiosk render` does).
+/// - ``headless(app:widthPx:heightPx:scale:frameLimit:)``: the real-time loop with frames in
+///   memory (`run --headless`); ``run()`` blocks until a signal or the frame limit.
+/// - ``onDisplay(app:board:frameLimit:waitForDisplay:)``: the real-time loop on the board's
+///   display through DRM/KMS with touch from libinput (`run`).
+///
+/// ```swift
+/// var app = AppConfig(name: "departures")
+/// app.components = [.bottomDrawer(id: "drawer", content: .list([], id: "board"))]
+/// let kiosk = try Kiosk(app: app)
+/// try kiosk.insertRows("board", at: 0, [ContentSpec.Row(title: "S1 Airport", subtitle: "08:12")])
+/// kiosk.onEvent { if case .positionDidChange(_, .open) = $0 { print("opened") } }
+/// try kiosk.render(script: try TouchScript.parse(swipeUp, name: "swipe"), into: "out")
+/// ```
+///
+/// A `Kiosk` belongs to the thread that made it: the loops are single-threaded, and event
+/// handlers run on that thread between frames, where they may call any method here.
+public final class Kiosk {
+    package let runtime: KioskRuntime
+    private let loop: KioskLoop?
+    private var rendered = false
+
+    /// The app it shows (as built; changes made since through commands are in the screen).
+    public var app: AppConfig { runtime.app }
+    /// The frame's width in pixels.
+    public var widthPx: Int { runtime.geometry.widthPx }
+    /// The frame's height in pixels.
+    public var heightPx: Int { runtime.geometry.heightPx }
+    /// The screen's time: simulated offscreen, monotonic on the real-time loops.
+    public var now: Instant { runtime.screen.now }
+    /// The last frame drawn (premultiplied ARGB32).
+    public var frame: Pixmap { runtime.frame.pixmap }
+
+    private init(runtime: KioskRuntime, loop: KioskLoop?) {
+        self.runtime = runtime
+        self.loop = loop
+    }
+
+    /// An offscreen kiosk on the simulated clock, its frame `widthPx` x `heightPx` pixels at
+    /// `scale` pixels per point. Throws the app's problems (``AppConfig/problems()``) or what
+    /// could not be built (a theme, a font, an image).
+    public convenience init(app: AppConfig, widthPx: Int = 800, heightPx: Int = 480, scale: Double = 1) throws {
+        let geometry = try Self.geometry(widthPx: widthPx, heightPx: heightPx, scale: scale)
+        try Self.check(app)
+        self.init(runtime: try KioskRuntime(app: app, geometry: geometry, eventsPath: nil, now: .milliseconds(0)), loop: nil)
+    }
+
+    /// The real-time loop with frames in memory at 60 Hz (`run --headless`): touch from
+    /// libinput where a device exists, the control socket, blanking, reload. `frameLimit`:
+    /// ``run()`` returns after that many frames (nil: at SIGTERM or SIGINT).
+    public static func headless(app: AppConfig, widthPx: Int = 800, heightPx: Int = 480, scale: Double = 1,
+                                frameLimit: Int? = nil) throws -> Kiosk {
+        try check(app)
+        SignalDescriptor.holdBack([SIGTERM, SIGINT, SIGHUP])
+        let geometry = try geometry(widthPx: widthPx, heightPx: heightPx, scale: scale)
+        let loop = try KioskLoop.headless(app: app, geometry: geometry,
+                                          KioskLoop.Options(startNS: monotonicNanoseconds(), frameLimit: frameLimit))
+        return Kiosk(runtime: loop.runtime, loop: loop)
+    }
+
+    /// The real-time loop on the board's display (DRM/KMS, touch from libinput, systemd,
+    /// the virtual terminal, the backlight), as `panel-kiosk run`. With `waitForDisplay` and
+    /// the board's consent it waits for a display that is not connected yet; nil when stopped
+    /// while waiting.
+    public static func onDisplay(app: AppConfig, board: BoardConfig = BoardConfig(), frameLimit: Int? = nil,
+                                 waitForDisplay: Bool = true) throws -> Kiosk? {
+        try check(app)
+        SignalDescriptor.holdBack([SIGTERM, SIGINT, SIGHUP])
+        guard let loop = try KioskLoop.onDisplay(app: app, board: board, wait: waitForDisplay,
+                                                 KioskLoop.Options(startNS: monotonicNanoseconds(), frameLimit: frameLimit))
+        else { return nil }
+        return Kiosk(runtime: loop.runtime, loop: loop)
+    }
+
+    /// Runs the real-time loop until SIGTERM, SIGINT or the frame limit. Throws what stopped
+    /// it otherwise (a display that went away for good, a failed flip), and for an offscreen
+    /// kiosk, which has no loop (use ``render(script:fps:into:)``).
+    public func run() throws {
+        guard let loop else { throw KioskError("an offscreen kiosk has no real-time loop; use render(script:into:)") }
+        if let failure = loop.run() { throw KioskError(failure) }
+    }
+
+    /// Offscreen: plays `script` (touches, `do` and `send` lines at their times) on the
+    /// simulated clock, a frame every 1000/`fps` ms, runs on until
+    /// nothing moves (at most 10 s), and writes `dir/final.png`. Returns the frames made and
+    /// the final time in ms. Once per kiosk: the simulated clock starts at 0 ms (as `render`'s).
+    @discardableResult
+    public func render(script: TouchScript = TouchScript(lines: []), fps: Double = 60,
+                       into dir: String) throws -> (frames: Int, finalTimeMS: Double) {
+        guard loop == nil else { throw KioskError("render(script:into:) is for an offscreen kiosk; this one runs a real-time loop") }
+        guard !rendered else { throw KioskError("render(script:into:) runs once per kiosk (its clock starts at 0 ms); make a new Kiosk") }
+        rendered = true
+        var run = OffscreenRun()
+        run.fps = fps
+        let outcome = try run.run(runtime, script: script, into: dir)
+        return (outcome.result.frames, outcome.result.finalTimeMS)
+    }
+
+    /// Writes the last frame drawn as a PNG file.
+    public func writeFrame(to path: String) throws {
+        try PNGCodec.encode(frame.view, to: path)
+    }
+
+    // MARK: events
+
+    /// Calls `handler` with every event a component reports, typed, in order (on the loop's
+    /// thread, between frames).
+    public func onEvent(_ handler: @escaping (KioskEvent) -> Void) {
+        runtime.eventListeners.append { handler(KioskEvent($0)) }
+    }
+
+    // MARK: commands
+
+    /// Carries out a control command, as the socket and a script's `send` line do (the one
+    /// place commands act): each becomes the target component's typed action
+    /// (`BottomDrawer.Action`, `Sheet.Action`, ...) without passing through strings. Throws,
+    /// changing nothing, when the target, id or fields are wrong.
+    public func execute(_ command: ControlCommand) throws {
+        do { _ = try runtime.execute(command, at: commandTime) } catch { throw KioskError(error.message) }
+    }
+
+    /// A script's `do` line: `action` with `arguments` on the component `target`, parsed into
+    /// the component's typed action with the touch script's messages.
+    public func perform(_ target: String, _ action: String, _ arguments: [String] = []) throws {
+     
+        do { try runtime.perform(target: target, action: action, arguments: arguments, at: commandTime) } catch {
+            throw KioskError(error.message)
+        }
+    }
+
+    /// Moves the bottom drawer `drawer` to `position`.
+    public func setPosition(_ drawer: String, _ position: ControlCommand.DrawerPosition, animated: Bool = true) throws {
+        try execute(.setDrawerPosition(target: drawer, position: position, animated: animated))
+    }
+
+    /// Pushes the page `page` onto the sheet `sheet`.
+    public func push(_ sheet: String, page: String, animated: Bool = true) throws {
+        try execute(.push(target: sheet, page: page, animated: animated))
+    }
+
+    /// Pops the sheet's top page.
+    public func pop(_ sheet: String, animated: Bool = true) throws {
+        try execute(.pop(target: sheet, animated: animated))
+    }
+
+    /// Moves the sheet to anchor `anchor` (0 = top-most).
+    public func snap(_ sheet: String, anchor: Int, animated: Bool = true) throws {
+        try execute(.snapSheet(target: sheet, anchor: anchor, animated: animated))
+    }
+
+    /// Opens a popup's card, or a side drawer towards `side` (nil: its first side).
+    public func open(_ target: String, side: ControlCommand.Side? = nil, animated: Bool = true) throws {
+        try execute(.open(target: target, side: side, animated: animated))
+    }
+
+    /// Closes a popup's card, a side drawer or a swipe-to-dismiss card.
+    public func close(_ target: String, animated: Bool = true) throws {
+        try execute(.close(target: target, animated: animated))
+    }
+
+    /// Changes the popup bar's item; nil fields stay as they are.
+    public func setPopupItem(_ popup: String, title: String? = nil, subtitle: String? = nil, progress: Double? = nil) throws {
+        try execute(.setPopupItem(target: popup, title: title, subtitle: subtitle, progress: progress))
+    }
+
+    /// Shows the popup bar.
+    public func presentBar(_ popup: String, animated: Bool = true) throws {
+        try execute(.presentBar(target: popup, animated: animated))
+    }
+    /// Hides the popup bar (and its card).
+    public func dismissBar(_ popup: String, animated: Bool = true) throws {
+        try execute(.dismissBar(target: popup, animated: animated))
+    }
+
+    /// Replaces a component's content with its page `page` (a side drawer's pane, a sheet's
+    /// root, a bottom drawer's content).
+    public func replaceContent(_ target: String, page: String) throws {
+        try execute(.replaceContent(target: target, page: page))
+    }
+
+    // MARK: content (the `set` family of the control socket)
+
+    /// Changes the content node `id`: only the properties given, as `{"cmd":"set"}`.
+    public func set(_ id: String, _ properties: ControlCommand.ContentProperties) throws {
+        try execute(.set(id: id, properties))
+    }
+
+    /// A label's text (may show `{name}`s).
+    public func set(_ id: String, text: String) throws { try set(id, ControlCommand.ContentProperties(text: text)) }
+
+    /// Sets named values, all shown in the same frame.
+    public func setValues(_ values: [String: LiveValue]) throws { try execute(.setValues(values)) }
+
+    /// Inserts `rows` into the list `id` before row `at`.
+    public func insertRows(_ id: String, at index: Int, _ rows: [ContentSpec.Row], animated: Bool = true) throws {
+        try execute(.insertRows(id: id, at: index, rows: rows, animated: animated))
+    }
+
+    /// Removes `count` rows of the list `id` from row `at`.
+    public func removeRows(_ id: String, at index: Int, count: Int = 1, animated: Bool = true) throws {
+        try execute(.removeRows(id: id, at: index, count: count, animated: animated))
+    }
+
+    /// Changes fields of row `at` of the list `id`; nil fields stay.
+    public func updateRow(_ id: String, at index: Int, _ change: ControlCommand.RowChange) throws {
+        try execute(.updateRow(id: id, at: index, change))
+    }
+
+    // MARK: -
+
+    /// Commands act at the screen's own time offscreen, at the monotonic clock on a loop.
+    private var commandTime: Instant { loop == nil ? runtime.screen.now : Instant.now() }
+
+    private static func geometry(widthPx: Int, heightPx: Int, scale: Double) throws -> FrameGeometry {
+        if let why = PixelBudget.refusal(width: widthPx, height: heightPx) { throw KioskError("\(widthPx)x\(heightPx): \(why)") }
+        guard scale >= 0.25 && scale <= 8 else { throw KioskError("scale \(scale): must be between 0.25 and 8") }
+        var board = BoardConfig.offscreenDefault
+        board.mode = BoardConfig.ModeRequest(width: widthPx, height: heightPx, refreshHz: 60)
+        board.scale = scale
+        return FrameGeometry(widthPx: widthPx, heightPx: heightPx, scale: scale, board: board)
+    }
+
+    private static func check(_ app: AppConfig) throws {
+        let problems = app.problems()
+        if !problems.isEmpty { throw DiagnosticList(items: problems) }
+    }
+}
+
+/// Why a kiosk could not be made or a command not carried out, in words for a person.
+public struct KioskError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ message: String) { description = message }
+}

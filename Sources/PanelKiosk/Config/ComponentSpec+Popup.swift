@@ -1,0 +1,53 @@
+import DrawerRuntime
+import PanelRenderer
+
+extension ComponentSpec {
+    /// `kind = "popup"`: LNPopupController's bar and popup (docs/components.md, Popup bar), with
+    /// the open page's list in `[component.content]`.
+    static func parsePopup(id: String, _ t: inout TableReader, base: String) -> ComponentSpec {
+        var c = PopupConfig()
+        c.barStyle = t.choice("bar_style", default: c.barStyle)
+        c.interactionStyle = t.choice("interaction_style", default: c.interactionStyle)
+        c.progressStyle = t.choice("progress_style", default: c.progressStyle)
+        c.closeButtonStyle = t.choice("close_button", default: c.closeButtonStyle)
+        c.initialState = t.choice("initial", default: c.initialState)
+        c.title = t.string("title", default: c.title)
+        c.subtitle = t.string("subtitle", default: c.subtitle)
+        c.progress = t.double("progress", default: c.progress, range: 0...1)
+        if let names = t.strings("buttons") {
+            c.buttons = []
+            for n in names {
+                if let b = PopupBarButton(rawValue: n) { c.buttons.append(b) } else {
+                    t.sink.error(t.node, "'buttons' has '\(n)'; use \(PopupBarButton.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+            }
+            if c.buttons.count > 3 { t.sink.error(t.node, "'buttons' may list at most 3 buttons") }
+        }
+        if let path = t.string("image") {
+            let full = resolve(path, base)
+            checkImage(full, key: "image", t.raw("image") ?? t.node, t.sink)
+            c.imagePath = full
+        }
+        c.snapPercent = t.double("snap_percent", default: c.snapPercent, range: 0.1...0.9)
+        c.snapOpenDelay = t.double("snap_open_delay", default: c.snapOpenDelay, range: 0...2)
+        c.dragThreshold = t.double("drag_threshold", default: c.dragThreshold, range: 0.01...0.99)
+        c.transitionDuration = t.double("transition_duration", default: c.transitionDuration, range: 0.05...5)
+        c.gestureDamping = t.double("gesture_damping", default: c.gestureDamping, range: 0.05...2)
+        c.programmaticDamping = t.double("programmatic_damping", default: c.programmaticDamping, range: 0.05...2)
+        c.useReleaseVelocity = t.bool("use_release_velocity", default: c.useReleaseVelocity)
+        c.marquee = t.bool("marquee", default: c.marquee)
+        c.marqueeRate = t.double("marquee_rate", default: c.marqueeRate, range: 1...1000)
+        c.marqueeDelay = t.double("marquee_delay", default: c.marqueeDelay, range: 0...60)
+        for var item in t.tables("items") {
+            let title = item.string("title") ?? { item.sink.error(item.node, "an item needs 'title'"); return "" }()
+            c.items.append(PopupItem(title: title, subtitle: item.string("subtitle", default: "")))
+            item.finish()
+        }
+        if let first = c.items.first, t.has("title"), first.title != c.title {
+            t.sink.error(t.node, "'title' differs from the first item's; with 'items' the bar starts on item 0 (leave 'title' out)")
+        }
+        var content: ContentSpec?
+        if var ct = t.table("content") { content = ContentSpec.parse(&ct, baseDir: base) }
+        return .popup(id: id, config: c, content: content)
+    }
+}

@@ -1,0 +1,79 @@
+import DrawerRuntime
+
+/// Turns a control-socket command into the typed action of the component it names (the
+/// same action a touch script's `do` line parses to), so both paths drive components
+/// identically; content commands go to the app's live content.
+enum ControlDispatch {
+    static func perform(_ command: ControlCommand, on screen: Screen, live: LiveContent, at now: Instant) throws(ActionError) {
+        func target<C: Component>(_ id: String, _ type: C.Type) throws(ActionError) -> C {
+            try screen.component(id, as: type, at: now)
+        }
+        /// `open`, `close` and `replace_content` mean a side drawer's own action when they name one.
+        func sideDrawer(_ id: String) -> SideDrawer? {
+            guard screen.component(id) is SideDrawer else { return nil }
+            return try? target(id, SideDrawer.self)
+        }
+        switch command {
+        case .setPopupItem(let id, let title, let subtitle, let progress):
+            try target(id, Popup.self).apply(.setItem(title: title, subtitle: subtitle, progress: progress), at: now)
+        case .presentBar(let id, _):
+            try target(id, Popup.self).apply(.presentBar, at: now)
+        case .dismissBar(let id, _):
+            try target(id, Popup.self).apply(.dismissBar, at: now)
+        case .open(let id, let side, let animated):
+            if let drawer = sideDrawer(id) {
+                try drawer.apply(.open(side: side.map(direction) ?? .none, wide: false, animated: animated,
+                                       interruptible: nil), at: now)
+            } else {
+                try target(id, Popup.self).apply(.open, at: now)
+            }
+        case .close(let id, let animated):
+            if let drawer = sideDrawer(id) {
+                try drawer.apply(.close(animated: animated, interruptible: nil), at: now)
+            } else {
+                try target(id, Popup.self).apply(.close, at: now)
+            }
+        case .push(let id, let page, let animated):
+            try target(id, Sheet.self).apply(.push(page: page, animated: animated), at: now)
+        case .pop(let id, let animated):
+            try target(id, Sheet.self).apply(.pop(animated: animated), at: now)
+        case .setDrawerPosition(let id, let position, let animated):
+            try target(id, BottomDrawer.self).apply(.setPosition(drawerPosition(position), animated: animated), at: now)
+        case .replaceContent(let id, let page):
+            if let drawer = sideDrawer(id) {
+                try drawer.apply(.replacePane(page: page), at: now)
+            } else {
+                try target(id, BottomDrawer.self).apply(.replaceContent(page: page, position: nil), at: now)
+            }
+        case .snapSheet(let id, let anchor, let animated):
+            try target(id, Sheet.self).apply(.snap(anchor: anchor, animated: animated), at: now)
+        case .set(let id, let properties): try live.set(id: id, properties)
+        case .insertRows(let id, let at, let rows, let animated):
+            try live.insertRows(id: id, at: at, rows: rows, animated: animated, time: now)
+        case .removeRows(let id, let at, let count, let animated):
+            try live.removeRows(id: id, at: at, count: count, animated: animated, time: now)
+        case .updateRow(let id, let at, let change): try live.updateRow(id: id, at: at, change)
+        case .setValues(let values): try live.setValues(values)
+        case .subscribe, .unsubscribe:
+            break   // handled by the socket itself
+        }
+    }
+
+    private static func direction(_ side: ControlCommand.Side) -> SideDrawerDirection {
+        switch side {
+        case .left: .left
+        case .right: .right
+        case .top: .top
+        case .bottom: .bottom
+        }
+    }
+
+    private static func drawerPosition(_ p: ControlCommand.DrawerPosition) -> DrawerPosition {
+        switch p {
+        case .collapsed: .collapsed
+        case .partiallyRevealed: .partiallyRevealed
+        case .open: .open
+        case .closed: .closed
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import DrawerRuntime
+import PanelRenderer
+
+/// `panel-kiosk plot`: a motion trace (`--trace`) drawn as two charts, one above the other:
+/// a component's positions with the finger over them, and their velocities, against time,
+/// with the touch-down, the lift and the phase changes (the decision at the lift: settle or
+/// glide, and the rest) marked.
+package struct MotionPlot {
+    /// One frame of the trace, for one component.
+    package struct Frame {
+        var tMS: Double
+        var phase: String
+        var position: [String: Double]
+        var velocity: [String: Double]
+        var finger: Point?
+    }
+
+    static let maxTraceBytes = 64 << 20
+
+    package let component: String
+    package let frames: [Frame]
+
+    /// Reads `path`; `component` nil picks the first (by id) that moves. Errors name the file
+    /// and line.
+    package init(tracePath path: String, component wanted: String?) throws {
+        let bytes: [UInt8]
+        do { bytes = try RegularFile.read(path, maxBytes: Self.maxTraceBytes) } catch {
+            throw Failure("\(path): \(error.reason)")
+        }
+        var lines: [[String: ParsedJSON]] = []
+        var lineNumber = 0
+        for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            lineNumber += 1
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) { continue }
+            guard case .object(let o)? = ParsedJSON.parse(line), case .object? = o["components"], case .number? = o["t_ms"] else {
+                throw Failure("\(path):\(lineNumber): not a motion trace line (a JSON object with \"t_ms\" and \"components\", as --trace writes)")
+            }
+            lines.append(o)
+        }
+        guard !lines.isEmpty else { throw Failure("\(path): the trace is empty") }
+        var ids = Set<String>(), moving = Set<String>()
+        for l in lines {
+            guard case .object(let cs)? = l["components"] else { continue }
+            for (id, c) in cs {
+                ids.insert(id)
+                if case .object(let f) = c, case .string(let phase)? = f["phase"], phase != "rest" { moving.insert(id) }
+            }
+        }
+        let chosen: String
+        if let wanted {
+            guard ids.contains(wanted) else {
+                var m = "\(path): no component '\(wanted)' in the trace (it has \(ids.sorted().joined(separator: ", ")))"
+                if let near = Suggestion.nearest(wanted, in: ids.sorted()) { m += "; did you mean '\(near)'?" }
+                throw Failure(m)
+            }
+            chosen = wanted
+        } else {
+            guard let first = moving.sorted().first ?? ids.sorted().first else { throw Failure("\(path): the trace has no components") }
+            chosen = first
+        }
+        component = chosen
+        frames = lines.compactMap { l in
+            guard case .number(let t)? = l["t_ms"], case .object(let cs)? = l["components"],
+                  case .object(let c)? = cs[chosen] else { return nil }
+            func numbers(_ key: String) -> [String: Double] {
+                guard case .object(let o)? = c[key] else { return [:] }
+                return o.compactMapValues { if case .number(let v) = $0 { v } else { nil } }
+            }
+            var finger: Point?
+            if case .array(let fs)? = l["fingers"], case .object(let f)? = fs.first,
+               case .number(let x)? = f["x_pt"], case .number(let y)? = f["y_pt"] { finger = Point(x, y) }
+            var phase = "rest"
+            if case .string(let p)? = c["phase"] { phase = p }
+            return Frame(tMS: t, phase: phase, position: numbers("position"), velocity: numbers("velocity"), finger: finger)
+        }
+    }
+
+    static let palette: [Color] = [Color(rgb: 0x1F6FD1), Color(rgb: 0xD1541F), Color(rgb: 0x2A9D5B), Color(rgb: 0x8E44AD)]
+    static let fingerColor = Color(rgb: 0x777777)
+
+    /// The point positions that change in the trace (`_pt` keys), sorted.
+    var movingKeys: [String] {
+        let keys = Set(frames.flatMap { $0.position.keys }).filter { $0.hasSuffix("_pt") }
+        return keys.filter { k in
+            let vs = frames.compactMap { $0.position[k] }
+            return (vs.max() ?? 0) - (vs.min() ?? 0) > 0.01
+        }.sorted()
+    }
+
+    /// Touch-down, lift and phase changes.
+    var markers: [LineChart.Marker] {
+        var out: [LineChart.Marker] = []
+        var held = false, phase = frames.first?.phase ?? "rest"
+        for f in frames {
+            if f.finger != nil, !held { out.append(.init(x: f.tMS, label: "down", color: Color(rgb: 0x2A9D5B))) }
+            if f.finger == nil, held { out.append(.init(x: f.tMS, label: "up", color: Color(rgb: 0xC0392B))) }
+            if f.phase != phase, ["settling", "gliding", "rest"].contains(f.phase) {
+                out.append(.init(x: f.tMS, label: f.phase, color: Color(rgb: 0x555555)))
+            }
+            held = f.finger != nil
+            phase = f.phase
+        }
+        return out
+    }
+
+    /// The finger along the axis it moved most, as a reference line on the position chart.
+    var fingerSeries: LineChart.Series? {
+        let held = frames.filter { $0.finger != nil }
+        guard held.count > 1 else { return nil }
+        let xs = held.map { $0.finger!.x }, ys = held.map { $0.finger!.y }
+        let vertical = (ys.max()! - ys.min()!) >= (xs.max()! - xs.min()!)
+        let points = frames.map { f in Point(f.tMS, f.finger.map { vertical ? $0.y : $0.x } ?? .nan) }
+        return .init(name: vertical ? "finger y" : "finger x", color: Self.fingerColor, points: points, isReference: true)
+    }
+
+    /// Both charts in a `width` × `height` pixel image.
+    package func draw(width: Int, height: Int, face: FontFace) throws -> Pixmap {
+        guard let pixmap = Pixmap(width: width, height: height) else { throw Failure("cannot allocate a \(width)x\(height) plot") }
+        let canvas = Canvas(pixmap.view)
+        canvas.clear(.white)
+        let keys = movingKeys
+        // Lines out of time order (a hand-edited trace) still make a range.
+        let times = frames.map(\.tMS).filter(\.isFinite)
+        let xRange = (times.min() ?? 0)...max(times.max() ?? 1, (times.min() ?? 0) + 1)
+        var positions = keys.enumerated().map { i, k in
+            LineChart.Series(name: k, color: Self.palette[i % Self.palette.count],
+                             points: frames.map { Point($0.tMS, $0.position[k] ?? .nan) })
+        }
+        if let finger = fingerSeries { positions.append(finger) }
+        let velocities = keys.enumerated().map { i, k in
+            LineChart.Series(name: k, color: Self.palette[i % Self.palette.count],
+                             points: frames.map { Point($0.tMS, $0.velocity[k] ?? .nan) })
+        }
+        let half = Double(height) / 2
+        var top = LineChart(title: "\(component): position", xUnit: "ms", yUnit: "pt", series: positions, markers: markers,
+                            xRange: xRange)
+        var bottom = LineChart(title: "\(component): velocity", xUnit: "ms", yUnit: "pt/s", series: velocities,
+                               markers: markers, xRange: xRange)
+        top.labelWidth = 56      // both plots start at the same x, so their times line up
+        bottom.labelWidth = 56
+        top.draw(in: canvas, frame: Rect(0, 0, Double(width), half), face: face)
+        bottom.draw(in: canvas, frame: Rect(0, half, Double(width), half), face: face)
+        return pixmap
+    }
+}

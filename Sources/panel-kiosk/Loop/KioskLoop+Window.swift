@@ -1,0 +1,20 @@
+import DrawerRuntime
+import PanelKiosk
+import PanelRenderer
+
+/// The desktop preview's loop: the CLI's own, since only `panel-kiosk preview` opens a window.
+extension KioskLoop {
+    /// A desktop window at the board's size (`panel-kiosk preview`); the rest as headless: the
+    /// control socket, blanking, reload, and the app file's problems shown over the screen.
+    static func inWindow(app: AppConfig, geometry: FrameGeometry, zoom: Double, _ options: Options) throws -> KioskLoop {
+        let sink = try WindowSink(widthPx: geometry.widthPx, heightPx: geometry.heightPx,
+                                  refreshHz: geometry.board.mode?.refreshHz ?? 60, zoom: zoom,
+                                  title: "panel-kiosk preview: \(app.name)")
+        printError("panel-kiosk: preview: \(sink.description); mouse = finger, Esc = Back, S = screenshot, D = repainted areas, Z = zoom")
+        let kiosk = try withoutDisplay(sink: sink, app: app, geometry: geometry, options, status: "previewing \(app.name)", touch: nil)
+        kiosk.runtime.showsProblems = true
+        return kiosk
+    }
+}
+
+extension WindowSink: CapturingSink {}

@@ -1,0 +1,146 @@
+import DrawerRuntime
+import PanelKiosk   // the public API only: what a package depending on panel-kiosk sees
+import PanelRenderer
+import XCTest
+
+/// The Swift API (`Kiosk`, apps built in code) against the app file path it must equal.
+final class SwiftAPITests: XCTestCase {
+    private let toml = """
+        name = "Same"
+        appearance = "dark"
+
+        [[component]]
+        id = "drawer"
+        kind = "bottom_drawer"
+        positions = ["collapsed", "partiallyRevealed", "open"]
+        initial = "partiallyRevealed"
+
+        [component.content]
+        kind = "stack"
+
+        [[component.content.items]]
+        id = "title"
+        kind = "label"
+        text = "Departures"
+        bold = true
+
+        [[component.content.items]]
+        id = "board"
+        kind = "list"
+
+        [[component.content.items.rows]]
+        title = "08:12  S1  Airport"
+        subtitle = "Platform 3"
+        """
+
+    private func codeApp() -> AppConfig {
+        var app = AppConfig(name: "Same")
+        app.appearance = "dark"
+        var drawer = BottomDrawerConfig()
+        drawer.positions = [.collapsed, .partiallyRevealed, .open]
+        drawer.initial = .partiallyRevealed
+        app.components = [.bottomDrawer(id: "drawer", config: drawer, content: .stack([
+            .label("Departures", id: "title", bold: true),
+            .list([ContentSpec.Row(title: "08:12  S1  Airport", subtitle: "Platform 3")], id: "board"),
+        ]))]
+        return app
+    }
+
+    private let swipeUp = "0 down 1 400 300\n16 move 1 400 250\n32 move 1 400 180\n48 move 1 400 100\n64 up 1\n"
+
+    private func tempDir() throws -> String {
+        let dir = NSTemporaryDirectory() + "swift-api-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
+        return dir
+    }
+
+    /// An app built in code draws and moves exactly as the same app read from a file.
+    func testAnAppBuiltInCodeRendersAsTheSameAppFile() throws {
+        let dir = try tempDir()
+        let fromFile = try Kiosk(app: try AppConfig.parse(toml: toml, path: dir + "/same.toml"))
+        let fromCode = try Kiosk(app: codeApp())
+        var events: [[KioskEvent]] = [[], []]
+        fromFile.onEvent { events[0].append($0) }
+        fromCode.onEvent { events[1].append($0) }
+        let script = try TouchScript.parse(swipeUp, name: "swipe")
+        let a = try fromFile.render(script: script, into: dir + "/file")
+        let b = try fromCode.render(script: script, into: dir + "/code")
+        XCTAssertEqual(a.frames, b.frames)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: dir + "/file/final.png")),
+                       try Data(contentsOf: URL(fileURLWithPath: dir + "/code/final.png")), "the two final frames differ")
+        XCTAssertEqual(events[0], events[1])
+        XCTAssertEqual(events[1].last, .positionDidChange(drawer: "drawer", position: .open), "\(events[1])")
+    }
+
+    /// Content set through the typed calls shows, and a handler's commands act between steps.
+    func testTypedContentCallsAndEventHandlers() throws {
+        let dir = try tempDir()
+        let kiosk = try Kiosk(app: codeApp())
+        try kiosk.insertRows("board", at: 0, [ContentSpec.Row(title: "08:09  RE4  Harbour")], animated: false)
+        try kiosk.set("title", text: "Now leaving")
+        var seen: [KioskEvent] = []
+        kiosk.onEvent { event in
+            seen.append(event)
+            if case .positionDidChange(_, .open) = event { try? kiosk.setPosition("drawer", .collapsed, animated: false) }
+        }
+        try kiosk.render(script: try TouchScript.parse(swipeUp, name: "swipe"), into: dir)
+        // The handler's command runs after the step that reported `open`, in order.
+        XCTAssertEqual(seen, [.positionWillChange(drawer: "drawer", from: .partiallyRevealed, to: .open),
+                              .positionDidChange(drawer: "drawer", position: .open),
+                              .positionWillChange(drawer: "drawer", from: .open, to: .collapsed),
+                              .positionDidChange(drawer: "drawer", position: .collapsed)], "\(seen)")
+        // A wrong id is an error naming it, and changes nothing.
+        XCTAssertThrowsError(try kiosk.set("nowhere", text: "x")) { XCTAssertTrue("\($0)".contains("nowhere"), "\($0)") }
+        XCTAssertThrowsError(try kiosk.setPosition("nobody", .open))
+    }
+
+    /// A shipped app file, loaded and then changed in code before it runs.
+    func testLoadAnAppFileThenChangeItInCode() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var app = try AppConfig.load(path: root.path + "/examples/drawer.toml")
+        XCTAssertEqual(app[component: "drawer"]?.kind, "bottom_drawer")
+        app.components.append(.popup(id: "player", content: .label("Now playing", id: "np")))
+        app.appearance = "dark"
+        let kiosk = try Kiosk(app: app, widthPx: 400, heightPx: 700, scale: 1)
+        try kiosk.setPopupItem("player", title: "Tidal Clock", progress: 0.5)
+        try kiosk.set("np", text: "Tidal Clock")
+        try kiosk.render(into: try tempDir())
+        XCTAssertThrowsError(try kiosk.render(into: try tempDir()), "a second render would turn the clock back")
+        XCTAssertEqual(kiosk.frame.width, 400)
+        XCTAssertEqual(kiosk.frame.height, 700)
+    }
+
+    /// A theme made in code is the one drawn, and the real-time loop runs a code-built app
+    /// headless (frames in memory at 60 Hz) as `run --headless` runs a file.
+    func testThemeInCodeAndTheHeadlessLoop() throws {
+        var app = codeApp()
+        var theme = Theme.dark
+        theme.palette.background = Color(hex: "#FF0000")!
+        app.theme = theme
+        app.controlSocket = ""      // no socket: the test needs none
+        let kiosk = try Kiosk.headless(app: app, widthPx: 320, heightPx: 240, frameLimit: 3)
+        try kiosk.run()
+        XCTAssertEqual(kiosk.frame[0, 0], 0xFFFF_0000, String(kiosk.frame[0, 0], radix: 16))
+        XCTAssertThrowsError(try kiosk.render(into: try tempDir()), "a loop kiosk has no offscreen render")
+        XCTAssertThrowsError(try Kiosk(app: app).run(), "an offscreen kiosk has no loop")
+    }
+
+    /// What an app file is refused for, code is refused for too, before anything runs.
+    func testAnAppWithDuplicateIdsIsRefused() {
+        var app = codeApp()
+        app.components.append(.swipeDismiss(id: "drawer", content: .label("{missing}")))
+        XCTAssertThrowsError(try Kiosk(app: app)) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("duplicate component id 'drawer'"), text)
+            XCTAssertTrue(text.contains("{missing}"), text)
+        }
+    }
+
+    /// An event whose fields are not as documented stays whole rather than being dropped.
+    func testUntypedEventsAreKept() {
+        let odd = RuntimeEvent(timeMS: 1, target: "drawer", name: "position_did_change", fields: [("position", .string("sideways"))])
+        XCTAssertEqual(KioskEvent(odd), .other(odd))
+        XCTAssertEqual(KioskEvent(RuntimeEvent(timeMS: 1, target: "p", name: "popup_did_open")), .popup(popup: "p", change: .didOpen))
+    }
+}
