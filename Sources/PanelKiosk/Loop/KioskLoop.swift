@@ -176,6 +176,13 @@ package final class KioskLoop: FrameSinkOwner {
             apply(runtime.tick(at: after))
             if failure == nil && !loop.stopped { drawIfWanted() }
         }
+        // A clean exit with a frame planned but not drawn yet (the late schedule waits for its
+        // start): draw it now, so the last frame handed over (and --capture-scanout) has every
+        // change made before the exit, as the immediate schedule's would.
+        if failure == nil, let plan = plannedFrame {
+            plannedFrame = nil
+            drawAndPresent(showingAt: plan.showNS, forVblank: nil)
+        }
         if failure == nil, let e = sink.finish() { failure = e }
         services.close()
         do { try sink.close() } catch { failure = failure ?? "\(error)" }
