@@ -24,7 +24,7 @@ package struct FrameScheduler: Sendable {
     /// The adaptive margin's bounds and step: it starts at `initialMarginNS`, grows by half
     /// plus `growStepNS` after a missed vblank, shrinks by 1/`shrinkDivisor` per frame that
     /// made its vblank.
-    static let initialMarginNS: UInt64 = 2_000_000
+    static let initialMarginNS: UInt64 = 3_000_000
     static let minMarginNS: UInt64 = 1_000_000
     static let growStepNS: UInt64 = 1_000_000
     static let shrinkDivisor: UInt64 = 256
@@ -32,7 +32,8 @@ package struct FrameScheduler: Sendable {
     static let workPercentile = 0.95
 
     private(set) var autoMarginNS = FrameScheduler.initialMarginNS
-    /// Recent frames' work (start of drawing to the flip queued), ms.
+    /// Recent frames' work (the planned start, or the start of drawing, to the flip queued;
+    /// the timer's wake-up latency is part of it), ms.
     private var workMS = SampleWindow(capacity: 60)
     /// Frames shown after the vblank they were drawn for.
     package private(set) var lateFrames = 0

@@ -206,7 +206,7 @@ package final class KioskLoop: FrameSinkOwner {
             guard monotonicNanoseconds() >= plan.startNS else { return }
             plannedFrame = nil
             inputReady()        // the touches that came since the wake-up are in this frame too
-            if wantsFrame || runtime.needsDraw { drawAndPresent(showingAt: plan.showNS, forVblank: plan.showNS) }
+            if wantsFrame || runtime.needsDraw { drawAndPresent(showingAt: plan.showNS, forVblank: plan.showNS, plannedStartNS: plan.startNS) }
         } else if runtime.needsDraw && sink.canPresent {
             let now = monotonicNanoseconds()
             if let plan = scheduler.planWithoutFlip(lastVblankNS: lastVblankNS, now: now) { startOrDraw(plan) } else {
@@ -224,14 +224,16 @@ package final class KioskLoop: FrameSinkOwner {
     /// `vblank`: the vblank it is drawn for (it is late if shown after it); nil for a frame
     /// drawn at once with no grid to aim at (the first frame, the immediate schedule's frame
     /// for a touch on a still screen): then the first vblank after it is handed over.
-    private func drawAndPresent(showingAt showNS: UInt64, forVblank vblank: UInt64?) {
+    /// `plannedStartNS`: when a planned frame was to start; its work is counted from then, so
+    /// the frame timer's wake-up latency (large on a loaded or emulated CPU) is predicted too.
+    private func drawAndPresent(showingAt showNS: UInt64, forVblank vblank: UInt64?, plannedStartNS: UInt64? = nil) {
         guard sink.canPresent else { return }   // `needsDraw` stays set for when it can
         let t0 = monotonicNanoseconds()
         let changed = runtime.drawFrame(showingAt: .nanoseconds(Int64(showNS)))
         do {
             try sink.present(runtime.frame.pixmap.view, damage: changed)
             let t1 = monotonicNanoseconds()
-            scheduler.frameWorked(ns: t1 - t0)
+            scheduler.frameWorked(ns: t1 - min(t0, plannedStartNS ?? t0))
             touchLatency.framePresented()
             inFlightShowNS = vblank ?? lastVblankNS.map { last in
                 t1 <= last ? last : last + ((t1 - last) / sink.frameIntervalNS + 1) * sink.frameIntervalNS
