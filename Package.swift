@@ -33,6 +33,10 @@ let package = Package(
         .systemLibrary(
             name: "CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]),
+        // The MQTT bridge's client (the app file's [mqtt]; off unless configured).
+        .systemLibrary(
+            name: "CMosquitto", pkgConfig: "libmosquitto",
+            providers: [.apt(["libmosquitto-dev"])]),
         // The desktop preview's window (panel-kiosk preview only): SDL2's types and constants.
         // The library is opened at run time (SDLLibrary), not linked, so a kiosk image needs no
         // SDL; no pkgConfig, whose -D_REENTRANT SwiftPM refuses with a warning on every build.
@@ -51,7 +55,7 @@ let package = Package(
         .target(
             name: "PanelKiosk",
             dependencies: [
-                "PanelRenderer", "DrawerRuntime", "CDRM", "CInput", "CLinux",
+                "PanelRenderer", "DrawerRuntime", "CDRM", "CInput", "CLinux", "CMosquitto",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // The command line: argument parsing, the desktop preview window, the demo.

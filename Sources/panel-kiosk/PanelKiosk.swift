@@ -1,5 +1,9 @@
 import ArgumentParser
+import PanelKiosk
 import PanelRenderer
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @main
 struct PanelKiosk: ParsableCommand {
@@ -11,8 +15,8 @@ struct PanelKiosk: ParsableCommand {
             `panel-kiosk demo` shows everything on this machine: the real display when there is
             one, else offscreen PNGs in ./demo-out/.
             """,
-        version: "0.1.0",
-        subcommands: [Demo.self, Run.self, Preview.self, Render.self, Check.self, Probe.self, Bench.self, Plot.self])
+        version: KioskVersion.current,
+        subcommands: [Demo.self, Run.self, Preview.self, Render.self, Check.self, Probe.self, Bench.self, Plot.self, Status.self])
 
     /// CLOCK_MONOTONIC when `main` began, before the arguments are parsed and any file is read:
     /// `first_flip_ms` (run --stats) counts from here, so it includes everything the kiosk does
@@ -24,8 +28,22 @@ struct PanelKiosk: ParsableCommand {
     /// the moment of asking.
     static var startNS: UInt64 { mainStartNS != 0 ? mainStartNS : monotonicNanoseconds() }
 
+    /// ArgumentParser's usual main, except that it notes when it began (above) and that under
+    /// journald (JOURNAL_STREAM names stderr) each line of a failure's message gets the error
+    /// priority `<3>` (docs/deploy.md, Logs).
     static func main() {
         mainStartNS = monotonicNanoseconds()
-        main(Array(CommandLine.arguments.dropFirst()))
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let message = fullMessage(for: error)
+            let code = exitCode(for: error)
+            if code != .success, !message.isEmpty, KioskLog.writesToJournal {
+                KioskLog.errorLines(message)
+                Glibc.exit(code.rawValue)
+            }
+            exit(withError: error)
+        }
     }
 }

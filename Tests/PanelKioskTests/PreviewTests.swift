@@ -115,6 +115,22 @@ final class PreviewTests: XCTestCase {
 
     /// Polls `check` every 50 ms for up to `seconds`; returns how long it took (ms) or nil. The
     /// bounds are generous (a loaded machine), the time taken is printed as a figure.
+    /// The id of the first visible window whose name contains `name`; empty when there is none.
+    func visibleWindow(_ x: XServer, named name: String) throws -> String {
+        String(decoding: try x.run("xdotool", ["search", "--onlyvisible", "--name", name]).stdout, as: UTF8.self)
+            .split(separator: "\n").first.map(String.init) ?? ""
+    }
+
+    /// Waits up to 30 s for the preview's window; its id, or empty when it never came.
+    func previewWindow(_ x: XServer) throws -> String {
+        var window = ""
+        _ = try waitFor(30) {
+            window = try visibleWindow(x, named: "panel-kiosk preview")
+            return !window.isEmpty
+        }
+        return window
+    }
+
     func waitFor(_ seconds: Double, _ check: () throws -> Bool) rethrows -> Double? {
         let start = Date()
         while Date().timeIntervalSince(start) < seconds {
@@ -146,12 +162,7 @@ final class PreviewTests: XCTestCase {
         let preview = try PreviewProcess(x, args: ["preview", "--config", app, "--events", dir + "/events.jsonl",
                                                    "--record", dir + "/drag.touch"], dir: dir)
         defer { _ = preview.stop() }
-        var window = ""
-        _ = try waitFor(30) {
-            window = String(decoding: try x.run("xdotool", ["search", "--onlyvisible", "--name", "panel-kiosk preview"]).stdout, as: UTF8.self)
-                .split(separator: "\n").first.map(String.init) ?? ""
-            return !window.isEmpty
-        }
+        let window = try previewWindow(x)
         XCTAssertFalse(window.isEmpty, "no preview window (running: \(preview.process.isRunning)): \(preview.stderr)")
         guard !window.isEmpty else { return }
 
@@ -226,12 +237,7 @@ final class PreviewTests: XCTestCase {
         try #"{"clock": "10:00"}"#.write(toFile: data, atomically: true, encoding: .utf8)
         let preview = try PreviewProcess(x, args: ["preview", "--config", app, "--data", data], dir: dir)
         defer { _ = preview.stop() }
-        var window = ""
-        _ = try waitFor(30) {
-            window = String(decoding: try x.run("xdotool", ["search", "--onlyvisible", "--name", "panel-kiosk preview"]).stdout, as: UTF8.self)
-                .split(separator: "\n").first.map(String.init) ?? ""
-            return !window.isEmpty
-        }
+        let window = try previewWindow(x)
         XCTAssertFalse(window.isEmpty, "no preview window: \(preview.stderr)")
         guard !window.isEmpty else { return }
 
@@ -299,10 +305,7 @@ final class PreviewTests: XCTestCase {
         let dir = CLI.tempDir()
         let demo = try PreviewProcess(x, args: ["demo"], dir: dir)     // a fallback tour would land in dir
         defer { _ = demo.stop() }
-        func window(_ name: String) throws -> String {
-            String(decoding: try x.run("xdotool", ["search", "--onlyvisible", "--name", "panel-kiosk preview: " + name]).stdout,
-                   as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
-        }
+        func window(_ name: String) throws -> String { try visibleWindow(x, named: "panel-kiosk preview: " + name) }
         let found = try waitFor(30) { !(try window("Departures board")).isEmpty }
         XCTAssertNotNil(found, "no departures window: \(demo.stderr)")
         let id = try window("Departures board")

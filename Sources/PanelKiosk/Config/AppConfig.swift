@@ -42,6 +42,8 @@ public struct AppConfig: Sendable {
     public var values: [String: LiveValue] = [:]
     /// `[data] file`: a JSON object of values, applied whenever it changes.
     public var dataFile: String?
+    /// `[mqtt]`: the bridge to a fleet's broker (nil: off).
+    var mqtt: MQTTConfig?
 
     /// Every content tree of the app: the background's, then each component's.
     var contents: [ContentSpec] { [backgroundContent].compactMap { $0 } + components.flatMap(\.contents) }
@@ -118,6 +120,7 @@ public struct AppConfig: Sendable {
             } else if !data.has("file") { sink.error(data.node, "[data] needs 'file' (a JSON file of values)") }
             data.finish()
         }
+        if var m = top.table("mqtt") { app.mqtt = MQTTConfig.parse(&m, baseDir: base, sink: sink) }
         var ids: [String: ConfigNode] = [:]
         for var c in top.tables("component") {
             guard let id = c.string("id") else {

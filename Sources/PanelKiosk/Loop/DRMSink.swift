@@ -21,7 +21,7 @@ final class DRMSink: FrameSink {
     private var wantCRTCActive = true
     /// False while our connector reports no display (cable out, monitor off): the CRTC is
     /// turned off and nothing is drawn, but the screens, their state and the input live on.
-    private var displayConnected = true
+    private(set) var displayConnected = true
     /// Set when the display came back or its link went Bad: the mode is set again (which
     /// retrains the link) at the next moment no flip is pending.
     private var modeStale = false
@@ -66,7 +66,7 @@ final class DRMSink: FrameSink {
         displayDevice = output.deviceNumber.map(DeviceNumber.init)
         do { uevents = try UeventMonitor() } catch {
             // Then a vanished display shows up only as a failing or never-completing flip.
-            printError("panel-kiosk: kernel uevents unavailable (\(error)); display removal is noticed at the next frame")
+            KioskLog.warning("kernel uevents unavailable (\(error)); display removal is noticed at the next frame")
         }
     }
 
@@ -154,7 +154,7 @@ final class DRMSink: FrameSink {
         if !probe.connected {
             guard displayConnected else { return }
             displayConnected = false
-            printError("panel-kiosk: \(name) disconnected; running dark until it is back")
+            KioskLog.warning("\(name) disconnected; running dark until it is back")
             owner?.sinkStatus("\(name) disconnected; waiting for it", displayStopped: true)
         } else {
             guard probe.offersCurrentSize else {
@@ -163,7 +163,7 @@ final class DRMSink: FrameSink {
                 return
             }
             guard !displayConnected || probe.linkBad else { return }
-            printError("panel-kiosk: \(name) \(displayConnected ? "link is Bad; setting the mode again" : "connected again")")
+            KioskLog.notice("\(name) \(displayConnected ? "link is Bad; setting the mode again" : "connected again")")
             displayConnected = true
             crtcOffRefused = false
             modeStale = true
@@ -184,7 +184,7 @@ final class DRMSink: FrameSink {
             do {
                 try output.setModeAgain()
                 modeStale = false
-                printError("panel-kiosk: \(output.connectorName): mode \(output.mode) set again")
+                KioskLog.notice("\(output.connectorName): mode \(output.mode) set again")
                 owner?.needsFullRepaint()
             } catch { fail("\(error)") }
             return
@@ -193,11 +193,11 @@ final class DRMSink: FrameSink {
         if !want && output.isFlipPending { return }
         do {
             try output.setActive(want)
-            printError("panel-kiosk: \(output.connectorName): CRTC \(want ? "on" : "off")")
+            KioskLog.info("\(output.connectorName): CRTC \(want ? "on" : "off")")
             if want { owner?.sinkReady() }
         } catch {
             if want { fail("\(error)"); return }
-            printError("panel-kiosk: warning: CRTC off: \(error)")
+            KioskLog.warning("warning: CRTC off: \(error)")
             crtcOffRefused = true
         }
     }

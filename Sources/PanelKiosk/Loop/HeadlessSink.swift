@@ -19,7 +19,7 @@ package final class HeadlessSink: FrameSink {
     /// The frame shown at the last vblank (copied at `present`: the loop draws over its own).
     private var shown: Pixmap
     /// The vblank the frame handed over waits for.
-    private var pendingVblankNS: UInt64?
+    package private(set) var pendingVblankNS: UInt64?
     /// The frame shown at the last vblank.
     package var shownFrame: PixmapView { shown.view }
     package private(set) var flipCount = 0
@@ -88,7 +88,7 @@ package final class HeadlessSink: FrameSink {
     package func setScreenActive(_ on: Bool) {
         guard on != screenActive else { return }
         screenActive = on
-        printError("panel-kiosk: headless screen \(on ? "on" : "off")")
+        KioskLog.info("headless screen \(on ? "on" : "off")")
         if on { owner?.sinkReady() }
     }
 

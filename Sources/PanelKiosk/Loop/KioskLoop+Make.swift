@@ -51,7 +51,7 @@ extension KioskLoop {
     package static func headless(app: AppConfig, geometry: FrameGeometry, _ options: Options) throws -> KioskLoop {
         let sink = try HeadlessSink(widthPx: geometry.widthPx, heightPx: geometry.heightPx,
                                     refreshHz: geometry.board.mode?.refreshHz ?? 60)
-        printError("panel-kiosk: headless: \(sink.description)")
+        KioskLog.info("headless: \(sink.description)")
         return try withoutDisplay(sink: sink, app: app, geometry: geometry, options, status: "showing \(app.name) headless",
                                   touch: TouchSetup(board: geometry.board, uiWidthPx: geometry.widthPx, uiHeightPx: geometry.heightPx))
     }

@@ -33,7 +33,7 @@ package final class KioskLoop: FrameSinkOwner {
     private var failure: String?
     /// Set by a vblank report: the next frame is for the vblank after it.
     private var shownVblankNS: UInt64?
-    private var lastVblankNS: UInt64?
+    private(set) var lastVblankNS: UInt64?
     /// The vblank at which the first frame reached the glass (CLOCK_MONOTONIC).
     private var firstVblankNS: UInt64?
     /// Touch input, opened once the first frame is on its way (see `run`).
@@ -66,12 +66,13 @@ package final class KioskLoop: FrameSinkOwner {
             signals = try SignalDescriptor([SIGTERM, SIGINT, SIGHUP])
             frameTimer = try FrameTimer()
         } catch { throw Failure("\(error)") }
-        runtime.onEventLine = { [services] line in services.control?.broadcast(eventLine: line) }
+        runtime.onEventLine = { [services] line in services.broadcast(eventLine: line) }
+        services.operations = self
         watcher = try? ConfigWatcher(files: [runtime.appPath].filter { !$0.isEmpty } + runtime.themePaths)
         if let path = runtime.dataPath {
             do { dataWatcher = try ConfigWatcher(files: [path]) } catch {
                 // The screens work without it; what feeds them must be told why nothing arrives.
-                printError("panel-kiosk: [data] file \(path) cannot be watched (\(error)); its changes will not be shown until a reload")
+                KioskLog.warning("[data] file \(path) cannot be watched (\(error)); its changes will not be shown until a reload")
             }
         }
         pendingTouch = touch
@@ -100,7 +101,7 @@ package final class KioskLoop: FrameSinkOwner {
             if source.fd >= 0 { try loop.watch(source.fd) { [unowned self] in self.inputReady() } }
         } catch {
             // No input stack (or no device yet): draw anyway; the seat backend picks devices up later.
-            printError("panel-kiosk: touch input unavailable (\(error)); running without touch")
+            KioskLog.warning("touch input unavailable (\(error)); running without touch")
         }
         // The devices present at start were set up (calibrated) when the source was made;
         // say so now rather than at their first touch.
@@ -172,7 +173,7 @@ package final class KioskLoop: FrameSinkOwner {
             if let end = playEndNS, monotonicNanoseconds() >= end { loop.stop(); break }
             sink.poll(now: monotonicNanoseconds())
             let after = Instant.now()
-            services.heartbeat.tick(at: after)
+            apply(services.tick(at: after, on: runtime))
             apply(runtime.tick(at: after))
             if failure == nil && !loop.stopped { drawIfWanted() }
         }
@@ -263,9 +264,7 @@ package final class KioskLoop: FrameSinkOwner {
     }
 
     private func controlReady(_ fd: Int32, _ readable: Bool, _ writable: Bool) {
-        guard let control = services.control else { return }
-        if readable { control.handleReadable(fd: fd) }
-        if writable { control.handleWritable(fd: fd) }
+        services.handleReady(fd: fd, readable: readable, writable: writable)
         apply(services.runCommands(on: runtime, at: Instant.now()))
     }
 

@@ -151,14 +151,14 @@ package final class KioskRuntime {
             deliverPendingEvents()
             return []
         case .deviceAdded(let name, let touch):
-            printError("panel-kiosk: input device added: \(name)\(touch ? " (touchscreen)" : "")")
+            KioskLog.info("input device added: \(name)\(touch ? " (touchscreen)" : "")")
             return []
         case .deviceRemoved(let name):
-            printError("panel-kiosk: input device removed: \(name)")
+            KioskLog.notice("input device removed: \(name)")
             needsDraw = true
             return []
         case .deviceIgnored(let device, let reason, let fix):
-            printError("panel-kiosk: input device \(device) is not used: libinput says \"\(reason)\"; \(fix)")
+            KioskLog.warning("input device \(device) is not used: libinput says \"\(reason)\"; \(fix)")
             return []
         }
     }
@@ -190,16 +190,16 @@ package final class KioskRuntime {
         do {
             _ = try execute(.setValues(try DataFile.read(dataPath)), at: now)
             switch dataFileHealth {
-            case .unread: printError("panel-kiosk: applied data file \(dataPath)")
-            case .failing: printError("panel-kiosk: data file \(dataPath) is valid again; applied")
+            case .unread: KioskLog.info("applied data file \(dataPath)")
+            case .failing: KioskLog.notice("data file \(dataPath) is valid again; applied")
             case .applied: break
             }
             dataFileHealth = .applied
         } catch let e as DataFileError {
-            printError("panel-kiosk: \(e); keeping the values shown")
+            KioskLog.warning("\(e); keeping the values shown")
             dataFileHealth = .failing
         } catch {
-            printError("panel-kiosk: \(dataPath): \(error); keeping the values shown")
+            KioskLog.warning("\(dataPath): \(error); keeping the values shown")
             dataFileHealth = .failing
         }
     }
@@ -241,11 +241,11 @@ package final class KioskRuntime {
             attachEvents(to: screen)
             needsDraw = true
             fullRepaint = true
-            printError("panel-kiosk: reloaded \(appPath) (\(reason))")
+            KioskLog.notice("reloaded \(appPath) (\(reason))")
             problem = nil
             return true
         } catch {
-            printError("panel-kiosk: \(reason): keeping the running screens; the new file has problems:\n\(error)")
+            KioskLog.error("\(reason): keeping the running screens; the new file has problems:\n\(error)")
             if showsProblems {
                 problem = "\(error)"
                 needsDraw = true

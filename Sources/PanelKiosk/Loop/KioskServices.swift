@@ -9,16 +9,27 @@ import PanelRenderer
 /// The service side of the real-time loop, in one place: systemd readiness and watchdog, the
 /// virtual terminal, the backlight and the control socket. `KioskLoop` tells it about flips
 /// and asks it when to wake next. Headless there is no terminal and no backlight.
-final class KioskServices {
+package final class KioskServices {
     let heartbeat: ServiceHeartbeat
     let terminal: VirtualTerminal?
     var backlight: Backlight?
     let control: ControlSocket?
     private var controlGeneration = -1
     let logger: Logger
+    /// The app's and board's names, for `status`.
+    let appName: String, boardName: String
+    /// Answers the service commands (status, screenshot, ...): the loop, which has what
+    /// they need (KioskLoop+Service.swift).
+    weak var operations: KioskOperations? {
+        didSet { mqtt?.components = operations?.componentInfos ?? [] }
+    }
+    /// The app file's `[mqtt]` bridge (nil: none).
+    let mqtt: MQTTBridge?
 
     init(app: AppConfig, board: BoardConfig, readyStatus: String, headless: Bool = false) throws {
-        var logger = Logger(label: "panel-kiosk")
+        appName = app.name
+        boardName = board.name
+        var logger = Logger(label: "panel-kiosk", factory: { _ in KioskLogHandler() })
         logger.logLevel = .notice
         self.logger = logger
         heartbeat = ServiceHeartbeat(notifier: SystemdNotifier(), readyStatus: readyStatus)
@@ -37,12 +48,16 @@ final class KioskServices {
                 throw Failure("\(app.path): control socket: \(error)")
             }
         } else { control = nil }
+        if let m = app.mqtt {
+            mqtt = try MQTTBridge(config: m, appName: app.name, version: KioskVersion.current,
+                                  components: [])
+        } else { mqtt = nil }
     }
 
     /// The app file's socket; without one, `control.sock` in systemd's RuntimeDirectory= (the
     /// shipped unit makes that /run/panel-kiosk), so the service can be driven out of the box
     /// while a kiosk started by hand opens nothing. An empty `socket = ""` turns it off.
-    static func controlSocketPath(configured: String?, environment: [String: String]) -> String? {
+    package static func controlSocketPath(configured: String?, environment: [String: String]) -> String? {
         if let configured { return configured.isEmpty ? nil : configured }
         // systemd lists one directory per RuntimeDirectory= entry, separated by colons.
         guard let dirs = environment["RUNTIME_DIRECTORY"],
@@ -58,11 +73,26 @@ final class KioskServices {
             backlight = bl
         }
         control?.close()
+        mqtt?.close()
         terminal?.close()
     }
 
-    /// Keeps the event loop's interest in the control socket's descriptors current.
+    /// Keeps the event loop's interest in the control socket's and the MQTT bridge's
+    /// descriptors current.
     func syncWatches(_ loop: EventLoop, onReady: @escaping (Int32, Bool, Bool) -> Void) throws {
+        if let mqtt, mqtt.generation != mqttGeneration {
+            mqttGeneration = mqtt.generation
+            // Unwatched first: libmosquitto may have closed the old socket and got the same
+            // number for the new one, which epoll no longer knows.
+            if let fd = mqttFD { loop.unwatch(fd) }
+            mqttFD = nil
+            let w = mqtt.watch
+            if w.fd >= 0 {
+                do { try loop.watch(w.fd, readable: true, writable: w.writable) { r, wr in onReady(w.fd, r, wr) } }
+                catch { throw Failure("mqtt socket: \(error)") }
+                mqttFD = w.fd
+            }
+        }
         guard let control, control.generation != controlGeneration else { return }
         controlGeneration = control.generation
         let wanted = control.watches
@@ -75,23 +105,111 @@ final class KioskServices {
         knownControlFDs = wantedFDs
     }
     private var knownControlFDs = Set<Int32>()
+    private var mqttGeneration = -1
+    private var mqttFD: Int32?
+
+    /// A descriptor of the control socket or the MQTT bridge is ready.
+    func handleReady(fd: Int32, readable: Bool, writable: Bool) {
+        if let mqtt, fd == mqttFD {
+            mqtt.handleReady(readable: readable, writable: writable)
+            return
+        }
+        if readable { control?.handleReadable(fd: fd) }
+        if writable { control?.handleWritable(fd: fd) }
+    }
+
+    /// Every loop wake-up: the watchdog, and the MQTT bridge's keep-alive, reconnects, state
+    /// (at most once a second) and the commands still waiting from a burst. Returns what the
+    /// blanker asks of the display (a command that wakes the screen).
+    func tick(at now: Instant, on runtime: KioskRuntime) -> [IdleBlanker.Action] {
+        heartbeat.tick(at: now)
+        guard let mqtt else { return [] }
+        let actions = mqtt.hasBacklog ? runCommands(on: runtime, at: now) : []
+        let ns = UInt64(max(0, now.nanoseconds))
+        mqtt.tick(nowNS: ns)
+        if mqtt.wantsState(nowNS: ns), let ops = operations,
+           case .success(let fields) = ops.perform(.status, at: now).result, let status = fields.first?.1 {
+            mqtt.publishState(status, nowNS: ns)
+        }
+        return actions
+    }
+
+    /// An event line to the socket's subscribers and the MQTT `events` topic.
+    func broadcast(eventLine: String) {
+        control?.broadcast(eventLine: eventLine)
+        mqtt?.publishEvent(eventLine)
+    }
 
     /// Runs the commands that arrived on the socket; each gets its reply. Returns what the
     /// blanker asks of the display (a command that wakes the screen).
     func runCommands(on runtime: KioskRuntime, at now: Instant) -> [IdleBlanker.Action] {
-        guard let control else { return [] }
         var actions: [IdleBlanker.Action] = []
-        for (client, command) in control.drainCommands() {
-            do {
-                actions += try runtime.execute(command, at: now)
-                control.reply(client: client)
-            } catch {
-                control.reply(client: client, error: error.message)
+        if let control {
+            for (client, command) in control.drainCommands() {
+                let (result, acts) = answer(command, on: runtime, at: now)
+                actions += acts
+                switch result {
+                case .success(let fields): control.reply(client: client, fields: fields)
+                case .failure(let e): control.reply(client: client, .failure(e))
+                }
+            }
+        }
+        // MQTT: a time budget per wake-up (the socket's clients are few and bounded; a
+        // broker may carry a fleet's worth), the rest at the next turn of the loop.
+        let start = monotonicNanoseconds()
+        while let mqtt, monotonicNanoseconds() &- start < Self.mqttBudgetNS, let batch = mqtt.takeCommands() {
+            for inbound in batch {
+                var result: Result<[(String, JSONValue)], ControlCommand.ControlError>
+                switch inbound.result {
+                case .failure(let e): result = .failure(e)
+                case .success(.service(.screenshot(path: nil))):
+                    // Over MQTT a screenshot is the PNG's bytes on `screenshot`, not a file.
+                    do {
+                        guard let ops = operations else { throw Failure("not running") }
+                        let png = try ops.screenshotPNG()
+                        mqtt.publishScreenshot(png)
+                        result = .success([("topic", .string("\(mqtt.config.baseTopic)/screenshot")), ("bytes", .number(Double(png.count)))])
+                    } catch { result = .failure(.init("screenshot: \(error)")) }
+                case .success(let command):
+                    let (r, acts) = answer(command, on: runtime, at: now)
+                    actions += acts
+                    result = r
+                }
+                switch inbound.origin {
+                case .command:
+                    let line: String = switch result {
+                    case .success(let fields): ControlSocket.replyLine(fields: fields, id: inbound.id)
+                    case .failure(let e): ControlSocket.replyLine(.failure(e), id: inbound.id)
+                    }
+                    mqtt.reply(line)
+                case .homeAssistant:
+                    if case .failure(let e) = result { KioskLog.warning("mqtt: Home Assistant command refused: \(e.message)") }
+                }
             }
         }
         return actions
     }
 
-    /// When the loop must wake next for the watchdog, if ever.
-    var nextDeadline: Instant? { heartbeat.nextDeadline }
+    /// At most this long on MQTT commands per loop wake-up (a frame is 16.7 ms at 60 Hz).
+    static let mqttBudgetNS: UInt64 = 2_000_000
+
+    /// One command from anywhere: a service command by the loop, the rest by the runtime.
+    private func answer(_ command: ControlCommand, on runtime: KioskRuntime, at now: Instant) -> ServiceAnswer {
+        if case .service(let s) = command {
+            guard let operations else { return (.failure(.init("the kiosk is not running")), []) }
+            return operations.perform(s, at: now)
+        }
+        do { return (.success([]), try runtime.execute(command, at: now)) } catch {
+            return (.failure(.init(error.message)), [])
+        }
+    }
+
+    /// A service command's reply fields or refusal, and what it asks of the display.
+    typealias ServiceAnswer = (result: Result<[(String, JSONValue)], ControlCommand.ControlError>, actions: [IdleBlanker.Action])
+
+    /// When the loop must wake next for the watchdog or the MQTT bridge, if ever.
+    var nextDeadline: Instant? {
+        let bridge = mqtt?.nextDeadlineNS.map { Instant(nanoseconds: Int64($0)) }
+        return [heartbeat.nextDeadline, bridge].compactMap { $0 }.min()
+    }
 }

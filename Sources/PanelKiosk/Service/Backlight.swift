@@ -65,6 +65,12 @@ struct Backlight: Sendable {
         try writeInt(brightnessPath, Int((Double(full) * f).rounded()))
     }
 
+    /// While blank or fading: the brightness `turnOn()` restores becomes `value` (the
+    /// `brightness` command on a dark screen).
+    mutating func restoreLevel(_ value: Int) {
+        if savedBrightness != nil { savedBrightness = value }
+    }
+
     /// Whether the device has a bl_power attribute.
     var hasPowerControl: Bool { access(powerPath, F_OK) == 0 }
 

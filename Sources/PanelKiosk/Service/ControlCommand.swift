@@ -55,6 +55,9 @@ public enum ControlCommand: Equatable, Sendable {
     /// Start / stop receiving event lines. Handled by `ControlSocket` itself.
     case subscribe
     case unsubscribe
+    /// A command about the kiosk itself (status, screenshot, brightness, ...), answered by
+    /// the loop with extra reply fields (`ServiceCommand`).
+    case service(ServiceCommand)
 
     /// What `set` may change; which fields a node takes depends on its kind (`LiveContent`).
     public struct ContentProperties: Equatable, Sendable {
@@ -116,6 +119,8 @@ public enum ControlCommand: Equatable, Sendable {
         case .setPopupItem, .dismissBar, .close, .pop, .subscribe, .unsubscribe: false
         // Live content is background data (a departure time, a queue number).
         case .set, .insertRows, .removeRows, .updateRow, .setValues: false
+        // `wake` wakes on its own; the others are about the kiosk, not in front of the user.
+        case .service: false
         }
     }
 
@@ -173,9 +178,10 @@ public enum ControlCommand: Equatable, Sendable {
     private static func command(from obj: [String: ParsedJSON]) throws(ControlError) -> ControlCommand {
         guard let cmdValue = obj["cmd"] else { throw ControlError("missing \"cmd\"") }
         guard case .string(let cmd) = cmdValue else { throw ControlError("\"cmd\" must be a string") }
+        if ServiceCommand.fields[cmd] != nil { return .service(try ServiceCommand.parse(cmd: cmd, obj)) }
         guard let allowed = fields[cmd] else {
             var msg = "unknown command \"\(cmd)\""
-            if let near = suggestion(cmd, in: Array(fields.keys)) { msg += " (did you mean \"\(near)\"?)" }
+            if let near = suggestion(cmd, in: Array(fields.keys) + Array(ServiceCommand.fields.keys)) { msg += " (did you mean \"\(near)\"?)" }
             throw ControlError(msg)
         }
         for key in obj.keys.sorted() where key != "cmd" && key != "id" && !allowed.contains(key) {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import DrawerRuntime
 
 /// The control socket: a Unix stream socket on which the device's own application drives the
 /// UI with JSON lines (`ControlCommand`) and receives the event stream (docs/formats.md,
@@ -20,7 +21,7 @@ import Glibc
 ///   dropped, never waited for.
 ///
 /// Owns the listening socket, the client sockets and the socket file (removed on close).
-final class ControlSocket {
+package final class ControlSocket {
     struct Options: Sendable {
         /// Socket file mode (the app file's `mode`; 0660 lets group members connect).
         var mode: mode_t = 0o660
@@ -41,7 +42,7 @@ final class ControlSocket {
 
     /// Where the socket lives unless the app file says otherwise: inside the unit's
     /// RuntimeDirectory=panel-kiosk.
-    static let defaultPath = "/run/panel-kiosk/control.sock"
+    package static let defaultPath = "/run/panel-kiosk/control.sock"
 
     let path: String
     let options: Options
@@ -150,6 +151,21 @@ final class ControlSocket {
               case .pending(let id) = c.slots[i] else { return }
         c.slots[i] = .ready(Self.replyLine(result, id: id))
         flush(c)
+    }
+
+    /// Answers the oldest unanswered command of `client` with success and `fields` after
+    /// `"ok":true` (a service command's result: a path, a brightness, the status).
+    func reply(client: Int, fields: [(String, JSONValue)]) {
+        guard let fd = fdByClient[client], let c = clients[fd],
+              let i = c.slots.firstIndex(where: { if case .pending = $0 { true } else { false } }),
+              case .pending(let id) = c.slots[i] else { return }
+        c.slots[i] = .ready(Self.replyLine(fields: fields, id: id))
+        flush(c)
+    }
+
+    static func replyLine(fields: [(String, JSONValue)], id: ParsedJSON?) -> String {
+        let body = fields.map { "," + JSONValue.quoted($0.0) + ":" + $0.1.encoded }.joined()
+        return "{\"ok\":true\(body)\(id.map { ",\"id\":" + $0.encoded } ?? "")}\n"
     }
 
     /// `reply(client:_:)` with an optional error message (nil = ok).

@@ -141,6 +141,12 @@ struct IdleBlanker: Sendable {
         return candidates.min()
     }
 
+    /// The `blank` command: blank at once, without the fade, until a touch or `activity`
+    /// (the idle reset still comes when due).
+    mutating func blankNow() -> [Action] {
+        phase == .blank ? [] : goBlank()
+    }
+
     private mutating func goBlank() -> [Action] {
         phase = .blank
         return [.fade(level: 0), .backlight(on: false), .crtcActive(false)]

@@ -4,7 +4,7 @@ import DrawerRuntime
 /// parser (no Foundation: the kiosk binary stays small), with a nesting limit so hostile
 /// input cannot recurse deep, and the byte offset of the first error for file:line:col
 /// messages.
-enum ParsedJSON: Equatable, Sendable {
+package enum ParsedJSON: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -13,21 +13,21 @@ enum ParsedJSON: Equatable, Sendable {
     case object([String: ParsedJSON])
 
     /// Nesting deeper than this is refused.
-    static let maxDepth = 32
+    package static let maxDepth = 32
 
     /// Where and why a text is not JSON: `offset` is the byte at which parsing stopped.
-    struct SyntaxError: Error, Equatable, Sendable {
+    package struct SyntaxError: Error, Equatable, Sendable {
         var offset: Int
         var message: String
     }
 
     /// Parses one JSON text; nil when it is not valid JSON (or nested too deeply).
-    static func parse(_ bytes: some Collection<UInt8>) -> ParsedJSON? {
+    package static func parse(_ bytes: some Collection<UInt8>) -> ParsedJSON? {
         try? parseOrExplain(bytes)
     }
 
     /// Parses one JSON text (surrounding whitespace allowed), or says where it stops being JSON.
-    static func parseOrExplain(_ bytes: some Collection<UInt8>) throws(SyntaxError) -> ParsedJSON {
+    package static func parseOrExplain(_ bytes: some Collection<UInt8>) throws(SyntaxError) -> ParsedJSON {
         var reader = JSONReader(bytes: Array(bytes))
         reader.skipSpace()
         let value = try reader.value(depth: 1)
@@ -36,7 +36,7 @@ enum ParsedJSON: Equatable, Sendable {
         return value
     }
     /// Compact JSON text (for echoing a request id).
-    var encoded: String {
+    package var encoded: String {
         switch self {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"
@@ -51,7 +51,7 @@ enum ParsedJSON: Equatable, Sendable {
     }
 
     /// A JSON string literal, escaped as the event log escapes it.
-    static func quote(_ s: String) -> String { JSONValue.quoted(s) }
+    package static func quote(_ s: String) -> String { JSONValue.quoted(s) }
 }
 
 /// A recursive-descent reader over the bytes of one JSON text (RFC 8259).

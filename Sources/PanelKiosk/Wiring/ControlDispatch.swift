@@ -56,6 +56,8 @@ enum ControlDispatch {
         case .setValues(let values): try live.setValues(values)
         case .subscribe, .unsubscribe:
             break   // handled by the socket itself
+        case .service:
+            break   // answered by the loop (KioskLoop+Service.swift), never dispatched here
         }
     }
 

@@ -34,7 +34,7 @@ enum DisplayWait {
         }
         let notifier = SystemdNotifier()
         var reason = "\(absence)"
-        printError("panel-kiosk: no display yet (\(reason)); waiting for one to be connected")
+        KioskLog.warning("no display yet (\(reason)); waiting for one to be connected")
         notifier.ready(status: "waiting for a display: \(reason)")
         let ping = notifier.watchdogPingInterval.map { UInt64(max(1, $0.nanoseconds)) }
         var lastPing = monotonicNanoseconds()
@@ -61,7 +61,7 @@ enum DisplayWait {
             guard drmChanged || settling != nil else { continue }
             do {
                 let output = try DRMOutput(configuration)
-                printError("panel-kiosk: display \(output.devicePath) (\(output.connectorName)) connected")
+                KioskLog.notice("display \(output.devicePath) (\(output.connectorName)) connected")
                 return output
             } catch {
                 if error.displayAbsent {

@@ -54,7 +54,7 @@ final class EventRecorder {
         let ok = l.withUTF8 { fwrite($0.baseAddress, 1, $0.count, file) == $0.count } && fflush(file) == 0
         if !ok {
             failure = "cannot write the \(what) \(path): \(String(cString: strerror(errno)))"
-            printError("panel-kiosk: \(failure!); nothing more is written to it")
+            KioskLog.warning("\(failure!); nothing more is written to it")
             fclose(file)
             self.file = nil
         }

@@ -76,7 +76,7 @@ struct Run: ParsableCommand {
             : try KioskLoop.onDisplay(app: app, board: try board.map(loadBoard) ?? BoardConfig(),
                                       wait: frames == nil, options)
         guard let kiosk else {
-            printError("panel-kiosk: stopped while waiting for a display")
+            KioskLog.notice("stopped while waiting for a display")
             return
         }
         if let script { try kiosk.play(script) }

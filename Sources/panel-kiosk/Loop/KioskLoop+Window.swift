@@ -10,7 +10,7 @@ extension KioskLoop {
         let sink = try WindowSink(widthPx: geometry.widthPx, heightPx: geometry.heightPx,
                                   refreshHz: geometry.board.mode?.refreshHz ?? 60, zoom: zoom,
                                   title: "panel-kiosk preview: \(app.name)")
-        printError("panel-kiosk: preview: \(sink.description); mouse = finger, Esc = Back, S = screenshot, D = repainted areas, Z = zoom")
+        KioskLog.info("preview: \(sink.description); mouse = finger, Esc = Back, S = screenshot, D = repainted areas, Z = zoom")
         let kiosk = try withoutDisplay(sink: sink, app: app, geometry: geometry, options, status: "previewing \(app.name)", touch: nil)
         kiosk.runtime.showsProblems = true
         return kiosk
@@ -18,3 +18,10 @@ extension KioskLoop {
 }
 
 extension WindowSink: CapturingSink {}
+
+extension WindowSink: ScreenshotSource {
+    package var displayKind: String { "window" }
+    package var displayConnected: Bool { true }
+    package var flipWaitingSinceNS: UInt64? { clock.pendingVblankNS }
+    package func shownPixmap() throws -> Pixmap { try clock.shownPixmap() }
+}

@@ -15,7 +15,7 @@ import PanelKiosk
 /// Escape is Back. Keys: S writes a screenshot PNG, D tints what each frame repaints (for half
 /// a second), Z cycles the zoom (100 %, 200 %, 50 %).
 final class WindowSink: FrameSink, FrameSinkOwner {
-    private let clock: HeadlessSink
+    let clock: HeadlessSink
     private let sdl: SDLLibrary
     private weak var owner: FrameSinkOwner?
     private var window: OpaquePointer?
@@ -216,18 +216,18 @@ final class WindowSink: FrameSink, FrameSinkOwner {
             let path = "preview-\(screenshots).png"
             do {
                 try PNGCodec.encode(clock.shownFrame, to: path, ignoringAlpha: true)
-                printError("panel-kiosk: preview: wrote \(path)")
-            } catch { printError("panel-kiosk: preview: screenshot \(path): \(error)") }
+                KioskLog.info("preview: wrote \(path)")
+            } catch { KioskLog.warning("preview: screenshot \(path): \(error)") }
         case Int(SDLK_d.rawValue):
             showsDamage.toggle()
-            printError("panel-kiosk: preview: repainted areas \(showsDamage ? "tinted" : "not tinted")")
+            KioskLog.info("preview: repainted areas \(showsDamage ? "tinted" : "not tinted")")
             show([IntRect(x: 0, y: 0, width: widthPx, height: heightPx)], asRepaint: false, now: monotonicNanoseconds())
         case Int(SDLK_z.rawValue):
             zoom = zoom == 1 ? 2 : zoom == 2 ? 0.5 : 1
             if let window {
                 sdl.setWindowSize(window, Int32((Double(widthPx) * zoom).rounded()), Int32((Double(heightPx) * zoom).rounded()))
             }
-            printError("panel-kiosk: preview: zoom \(Int(zoom * 100)) %")
+            KioskLog.info("preview: zoom \(Int(zoom * 100)) %")
             show([IntRect(x: 0, y: 0, width: widthPx, height: heightPx)], asRepaint: false, now: monotonicNanoseconds())
         case Int(SDLK_RIGHT.rawValue), Int(SDLK_SPACE.rawValue), Int(SDLK_n.rawValue), Int(SDLK_LEFT.rawValue), Int(SDLK_p.rawValue):
             guard tourKeys else { break }

@@ -1,0 +1,135 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CMosquitto
+
+/// A thin owner of one libmosquitto client, driven from the kiosk's epoll loop: nothing here
+/// blocks (connect is asynchronous; reading and writing happen when the loop says the socket
+/// is ready; `loop_misc` keeps the session alive from the loop's timer). libmosquitto calls
+/// back (connect, disconnect, message) from inside those calls, on the loop's thread.
+///
+/// One owner per resource: this class creates the handle once and destroys it once.
+final class MQTTClient {
+    /// What the client tells its owner.
+    protocol Delegate: AnyObject {
+        /// The broker answered CONNECT: `code` 0 is accepted, else the CONNACK refusal.
+        func mqttConnected(code: Int32)
+        /// The connection ended (`code` 0: we asked for it).
+        func mqttDisconnected(code: Int32)
+        /// Whether to take the next message at all (a flood guard decides before anything
+        /// is copied).
+        func mqttAdmits() -> Bool
+        func mqttMessage(topic: String, payload: [UInt8])
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    weak var delegate: Delegate?
+    private let handle: OpaquePointer
+    /// Messages delivered by the latest `read` calls (to bound the work of one wake-up).
+    private(set) var messagesDelivered = 0
+
+    /// Makes the client (no connection yet). `id` is the MQTT client id; the session is
+    /// clean (the broker keeps nothing for us beyond retained messages).
+    init(id: String) throws(Failure) {
+        MQTTClient.initLibraryOnce
+        guard let h = mosquitto_new(id, true, nil) else {
+            throw Failure(description: "mosquitto_new: \(String(cString: strerror(errno)))")
+        }
+        handle = h
+        mosquitto_user_data_set(h, Unmanaged.passUnretained(self).toOpaque())
+        mosquitto_connect_callback_set(h) { _, obj, code in MQTTClient.from(obj)?.delegate?.mqttConnected(code: code) }
+        mosquitto_disconnect_callback_set(h) { _, obj, code in MQTTClient.from(obj)?.delegate?.mqttDisconnected(code: code) }
+        mosquitto_message_callback_set(h) { _, obj, message in
+            guard let client = MQTTClient.from(obj), let m = message?.pointee, let topic = m.topic else { return }
+            client.messagesDelivered += 1
+            guard client.delegate?.mqttAdmits() == true else { return }
+            let count = Int(m.payloadlen)
+            let payload = count > 0 && m.payload != nil
+                ? Array(UnsafeRawBufferPointer(start: m.payload, count: count)) : []
+            client.delegate?.mqttMessage(topic: String(cString: topic), payload: payload)
+        }
+        // MQTT 3.1.1: what every broker speaks; nothing here needs v5.
+        _ = mosquitto_int_option(h, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V311)
+        // Replies and events are small and wanted now: no Nagle delay behind an unacked one.
+        _ = mosquitto_int_option(h, MOSQ_OPT_TCP_NODELAY, 1)
+    }
+
+    deinit { mosquitto_destroy(handle) }
+
+    private static let initLibraryOnce: Void = { _ = mosquitto_lib_init() }()
+
+    private static func from(_ obj: UnsafeMutableRawPointer?) -> MQTTClient? {
+        obj.map { Unmanaged<MQTTClient>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    private func check(_ rc: Int32, _ what: String) throws(Failure) {
+        guard rc != MOSQ_ERR_SUCCESS.rawValue else { return }
+        throw Failure(description: "\(what): \(MQTTClient.describe(rc))")
+    }
+
+    /// libmosquitto's words for an error code; MOSQ_ERR_ERRNO carries errno's.
+    static func describe(_ rc: Int32) -> String {
+        if rc == MOSQ_ERR_ERRNO.rawValue { return String(cString: strerror(errno)) }
+        return String(cString: mosquitto_strerror(rc))
+    }
+
+    /// The broker's words for a CONNACK refusal ("not authorised", ...).
+    static func describeConnack(_ code: Int32) -> String { String(cString: mosquitto_connack_string(code)) }
+
+    func setCredentials(username: String, password: String?) throws(Failure) {
+        try check(mosquitto_username_pw_set(handle, username, password), "username/password")
+    }
+
+    /// TLS with the CA file (nil: the system's CAs) and an optional client certificate.
+    func setTLS(caFile: String?, certFile: String?, keyFile: String?) throws(Failure) {
+        let caPath: String? = caFile == nil ? "/etc/ssl/certs" : nil
+        try check(mosquitto_tls_set(handle, caFile, caPath, certFile, keyFile, nil), "TLS setup")
+    }
+
+    func setWill(topic: String, payload: String, retain: Bool) throws(Failure) {
+        let bytes = Array(payload.utf8)
+        try check(mosquitto_will_set(handle, topic, Int32(bytes.count), bytes, 1, retain), "last will")
+    }
+
+    /// Starts connecting without waiting (the socket shows up in `socket`).
+    func connect(host: String, port: Int, keepAliveS: Int) throws(Failure) {
+        try check(mosquitto_connect_async(handle, host, Int32(port), Int32(keepAliveS)), "connect to \(host):\(port)")
+    }
+
+    /// Connects again to the same broker, without waiting.
+    func reconnect() throws(Failure) { try check(mosquitto_reconnect_async(handle), "reconnect") }
+
+    func disconnect() { _ = mosquitto_disconnect(handle) }
+
+    /// The connection's socket (-1: none).
+    var socket: Int32 { mosquitto_socket(handle) }
+    /// Bytes are waiting to be written: watch for writability.
+    var wantsWrite: Bool { mosquitto_want_write(handle) }
+
+    /// Reads what is there (one call handles at most one packet); callbacks run inside.
+    /// Returns an error text when the connection failed.
+    func read() -> String? {
+        let rc = mosquitto_loop_read(handle, 1)
+        return rc == MOSQ_ERR_SUCCESS.rawValue ? nil : MQTTClient.describe(rc)
+    }
+
+    func write() -> String? {
+        let rc = mosquitto_loop_write(handle, 1)
+        return rc == MOSQ_ERR_SUCCESS.rawValue ? nil : MQTTClient.describe(rc)
+    }
+
+    /// Keep-alive pings and retries; call about once a second while connected.
+    func misc() { _ = mosquitto_loop_misc(handle) }
+
+    func subscribe(_ topic: String, qos: Int32 = 1) throws(Failure) {
+        try check(mosquitto_subscribe(handle, nil, topic, qos), "subscribe \(topic)")
+    }
+
+    /// Queues a message (written when the socket takes it).
+    func publish(_ topic: String, _ payload: [UInt8], qos: Int32 = 0, retain: Bool = false) throws(Failure) {
+        try check(mosquitto_publish(handle, nil, topic, Int32(payload.count), payload, qos, retain), "publish \(topic)")
+    }
+}

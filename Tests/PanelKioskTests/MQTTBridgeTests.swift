@@ -1,0 +1,345 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import PanelRenderer
+import XCTest
+@testable import panel_kiosk
+@testable import PanelKiosk
+
+/// The MQTT bridge against a real mosquitto (Debian's, started on a loopback port of its
+/// own) and a real headless kiosk: commands and replies, events, retained state and
+/// availability, the last will, Home Assistant discovery checked against its documented
+/// schema, read-only, TLS with a test CA, a wrong password, a broker restart, a flood.
+/// Waits poll with generous deadlines; figures are printed, not asserted as durations.
+final class MQTTBridgeTests: XCTestCase {
+    override func setUpWithError() throws {
+        // Not a skip: scripts/setup installs them, and a missing broker must not pass as green.
+        guard TestBroker.available else {
+            XCTFail("mosquitto and mosquitto-clients are not installed (scripts/setup installs them)")
+            throw XCTSkip("no mosquitto")
+        }
+    }
+
+    private func mqttTable(_ broker: TestBroker, id: String = "k1", extra: String = "") -> String {
+        "broker = \"mqtt://127.0.0.1:\(broker.port)\"\ndevice_id = \"\(id)\"\n" + extra
+    }
+
+    private func waitConnected(_ kiosk: MQTTKiosk, times: Int = 1) {
+        poll(30, "the kiosk to connect") { kiosk.log.components(separatedBy: "mqtt: connected to").count - 1 >= times }
+    }
+
+    func testCommandsRepliesEventsStateAvailabilityScreenshotAndCleanStop() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        let broker = try TestBroker(dir: dir)
+        let sub = try TestSubscriber(broker: broker, filters: ["panel-kiosk/k1/reply", "panel-kiosk/k1/events"], file: dir.file("sub.txt"))
+        let shots = try TestSubscriber(broker: broker, filters: ["panel-kiosk/k1/screenshot"], file: dir.file("shot.png"),
+                                       format: "%p", extra: ["-C", "1", "-N"])
+        let kiosk = try MQTTKiosk(dir: dir, mqtt: mqttTable(broker), extraArgs: ["--capture-scanout", dir.file("exit.png")])
+        waitConnected(kiosk)
+
+        XCTAssertEqual(try broker.retained("panel-kiosk/k1/availability"), "online")
+        var state: String?
+        poll(30, "the retained state") { state = try? broker.retained("panel-kiosk/k1/state"); return state != nil }
+        XCTAssertTrue(state?.hasPrefix("{\"healthy\": true") == true, state ?? "")
+
+        try broker.publish("panel-kiosk/k1/cmd", #"{"cmd":"set_position","target":"drawer","position":"open","animated":false,"id":7}"#)
+        try broker.publish("panel-kiosk/all/cmd", #"{"cmd":"status","id":"fleet"}"#)
+        try broker.publish("panel-kiosk/k1/cmd", #"{"cmd":"set_position","target":"nope","position":"open","id":8}"#)
+        try broker.publish("panel-kiosk/k1/cmd", #"{"cmd":"subscribe","id":9}"#)
+        try broker.publish("panel-kiosk/k1/cmd", #"{not json"#)
+        try broker.publish("panel-kiosk/k1/cmd", #"{"cmd":"screenshot","path":"/tmp/x.png","id":11}"#)
+        poll(30, "six replies") { sub.lines.filter { $0.hasPrefix("panel-kiosk/k1/reply ") }.count >= 6 }
+        let replies = sub.lines.filter { $0.hasPrefix("panel-kiosk/k1/reply ") }.map { String($0.dropFirst("panel-kiosk/k1/reply ".count)) }
+        XCTAssertEqual(replies.first, "{\"ok\":true,\"id\":7}")
+        XCTAssertTrue(replies.contains { $0.hasPrefix("{\"ok\":true,\"status\":{\"healthy\": true") && $0.hasSuffix(",\"id\":\"fleet\"}") }, "\(replies)")
+        XCTAssertTrue(replies.contains { $0.contains("no component 'nope'") && $0.hasSuffix("\"id\":8}") }, "\(replies)")
+        XCTAssertTrue(replies.contains { $0.contains("over MQTT the events are on panel-kiosk/k1/events") }, "\(replies)")
+        XCTAssertTrue(replies.contains("{\"ok\":false,\"error\":\"malformed JSON\"}"), "\(replies)")
+        XCTAssertTrue(replies.contains("{\"ok\":false,\"error\":\"\\\"path\\\" is for the control socket; over MQTT the PNG comes on panel-kiosk/k1/screenshot\",\"id\":11}"),
+                      "no file written from the network: \(replies)")
+        XCTAssertTrue(sub.lines.contains { $0.hasPrefix("panel-kiosk/k1/events ") && $0.contains("\"position_did_change\", \"position\": \"open\"") },
+                      "\(sub.lines)")
+
+        // The state follows (retained, at most once a second).
+        poll(30, "the state to show the drawer open") {
+            (try? broker.retained("panel-kiosk/k1/state"))??.contains("\"position\": \"open\"") == true
+        }
+
+        // A screenshot over MQTT: the PNG's bytes on `screenshot`, equal to --capture-scanout
+        // of the same (still) frame at exit.
+        try broker.publish("panel-kiosk/k1/cmd", #"{"cmd":"screenshot","id":10}"#)
+        poll(30, "the screenshot") { !shots.process.isRunning }
+        poll(30, "the screenshot's reply") { sub.lines.contains { $0.contains("\"topic\":\"panel-kiosk/k1/screenshot\"") && $0.hasSuffix("\"id\":10}") } }
+
+        // A clean stop: offline, and Home Assistant's entities removed.
+        XCTAssertFalse(try broker.allRetained("homeassistant/#").isEmpty, "discovery published")
+        XCTAssertEqual(kiosk.stop(), 0, kiosk.log)
+        XCTAssertEqual(try broker.retained("panel-kiosk/k1/availability"), "offline")
+        XCTAssertEqual(try broker.allRetained("homeassistant/#").map(\.topic), [], "discovery removed at a clean stop")
+
+        let a = try PNGCodec.decode(path: dir.file("shot.png")), b = try PNGCodec.decode(path: dir.file("exit.png"))
+        XCTAssertEqual(a.width, 800); XCTAssertEqual(a.height, 480)
+        XCTAssertEqual(a.width, b.width); XCTAssertEqual(a.height, b.height)
+        var differing = 0
+        for y in 0..<min(a.height, b.height) { for x in 0..<min(a.width, b.width) where a[x, y] != b[x, y] { differing += 1 } }
+        XCTAssertEqual(differing, 0, "pixels differing between the MQTT screenshot and --capture-scanout")
+    }
+
+    func testHomeAssistantDiscoveryMatchesItsSchemaAndDrivesTheKiosk() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        let broker = try TestBroker(dir: dir)
+        let kiosk = try MQTTKiosk(dir: dir, mqtt: mqttTable(broker))
+        waitConnected(kiosk)
+        var configs: [(topic: String, payload: String)] = []
+        poll(30, "the discovery messages") { configs = (try? broker.allRetained("homeassistant/#")) ?? []; return configs.count >= 8 }
+        var kinds: [String: Int] = [:]
+        for (topic, payload) in configs {
+            let levels = topic.split(separator: "/").map(String.init)
+            XCTAssertEqual(levels.count, 5, topic)
+            XCTAssertEqual(levels.first, "homeassistant")
+            XCTAssertEqual(levels.last, "config")
+            XCTAssertEqual(levels[2], "panel-kiosk_k1", "the node id")
+            guard case .object(let fields)? = ParsedJSON.parse(Array(payload.utf8)) else { XCTFail("not a JSON object: \(payload)"); continue }
+            for problem in HASchema.problems(component: levels[1], fields) { XCTFail("\(topic): \(problem)") }
+            kinds[levels[1], default: 0] += 1
+        }
+        XCTAssertEqual(kinds["light"], 1)
+        XCTAssertEqual(kinds["select"], 1, "the drawer example has one bottom drawer")
+        XCTAssertEqual(kinds["button"], 1)
+        XCTAssertEqual(kinds["binary_sensor"], 1)
+        XCTAssertEqual(kinds["sensor"], 4)
+        XCTAssertEqual(kinds["image"], 1)
+
+        // What Home Assistant sends: the select's option, the light off and on with brightness.
+        try broker.publish("panel-kiosk/k1/select/drawer/set", "open")
+        poll(30, "the select to move the drawer") {
+            (try? broker.retained("panel-kiosk/k1/state"))??.contains("\"position\": \"open\"") == true
+        }
+        try broker.publish("panel-kiosk/k1/light/set", #"{"state":"OFF"}"#)
+        poll(30, "the light to go off") { (try? broker.retained("panel-kiosk/k1/light/state")) == "{\"state\": \"OFF\"}" }
+        try broker.publish("panel-kiosk/k1/light/set", #"{"state":"ON","brightness":40}"#)
+        poll(30, "the light to come on") { (try? broker.retained("panel-kiosk/k1/light/state")) == "{\"state\": \"ON\"}" }
+        XCTAssertTrue(kiosk.log.contains("Home Assistant command refused: no backlight"), "headless has no backlight: \(kiosk.log)")
+        XCTAssertEqual(kiosk.stop(), 0)
+    }
+
+    func testReadOnlyRefusesWhatChangesTheScreen() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        let broker = try TestBroker(dir: dir)
+        let sub = try TestSubscriber(broker: broker, filters: ["panel-kiosk/k1/reply"], file: dir.file("sub.txt"))
+        let kiosk = try MQTTKiosk(dir: dir, mqtt: mqttTable(broker, extra: "read_only = true\n"))
+        waitConnected(kiosk)
+        try broker.publish("panel-kiosk/k1/cmd", #"{"cmd":"set_position","target":"drawer","position":"open","id":1}"#)
+        try broker.publish("panel-kiosk/k1/cmd", #"{"cmd":"blank","id":2}"#)
+        try broker.publish("panel-kiosk/k1/cmd", #"{"cmd":"status","id":3}"#)
+        poll(30, "three replies") { sub.lines.count >= 3 }
+        let refusal = "{\"ok\":false,\"error\":\"read-only: this kiosk's [mqtt] read_only = true allows only status, screenshot and reading brightness\""
+        XCTAssertEqual(sub.lines[0], "panel-kiosk/k1/reply \(refusal),\"id\":1}")
+        XCTAssertEqual(sub.lines[1], "panel-kiosk/k1/reply \(refusal),\"id\":2}")
+        XCTAssertTrue(sub.lines[2].contains("\"ok\":true,\"status\":"), sub.lines[2])
+        let status = try CLI.run(["status", "--socket", kiosk.socket, "--json"])
+        XCTAssertTrue(status.stdout.contains("\"position\": \"partiallyRevealed\""), "nothing moved: \(status.stdout)")
+        XCTAssertEqual(kiosk.stop(), 0)
+    }
+
+    func testLastWillWhenTheKioskIsKilled() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        let broker = try TestBroker(dir: dir)
+        let kiosk = try MQTTKiosk(dir: dir, mqtt: mqttTable(broker))
+        waitConnected(kiosk)
+        XCTAssertEqual(try broker.retained("panel-kiosk/k1/availability"), "online")
+        _ = kiosk.stop(SIGKILL)
+        poll(30, "the last will") { (try? broker.retained("panel-kiosk/k1/availability")) == "offline" }
+        XCTAssertFalse(try broker.allRetained("homeassistant/#").isEmpty, "killed, not stopped for good: the entities stay (unavailable)")
+    }
+
+    func testWrongPasswordIsLoggedAndTheUIRunsOn() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        let tool = try TestBroker(dir: dir).runTool("/usr/bin/mosquitto_passwd", ["-b", "-c", dir.file("passwd"), "kiosk", "right"])
+        XCTAssertEqual(tool.status, 0, tool.stderr)
+        let broker = try TestBroker(dir: dir, extraConfig: "allow_anonymous false\npassword_file \(dir.file("passwd"))\n")
+        dir.write("wrong.pw", "wrong\n")
+        let kiosk = try MQTTKiosk(dir: dir, mqtt: mqttTable(broker, extra: "username = \"kiosk\"\npassword_file = \"\(dir.file("wrong.pw"))\"\n"))
+        poll(30, "the refusal in the log") { kiosk.log.contains("the broker refused the connection") }
+        XCTAssertTrue(kiosk.log.contains("panel-kiosk: mqtt: mqtt://127.0.0.1:\(broker.port): the broker refused the connection: Connection Refused: not authorised.; retrying in 1 s"),
+                      kiosk.log)
+        let status = try CLI.run(["status", "--socket", kiosk.socket])
+        XCTAssertEqual(status.status, 0, "the UI is unaffected: \(status.stdout)")
+        XCTAssertTrue(kiosk.process.isRunning)
+        XCTAssertEqual(kiosk.stop(), 0, kiosk.log)
+
+        dir.write("right.pw", "right\n")
+        let good = try MQTTKiosk(dir: dir, name: "good", mqtt: mqttTable(broker, id: "k2", extra: "username = \"kiosk\"\npassword_file = \"\(dir.file("right.pw"))\"\n"))
+        waitConnected(good)
+        XCTAssertEqual(good.stop(), 0)
+    }
+
+    func testReconnectsWhenTheBrokerRestarts() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        let broker = try TestBroker(dir: dir)
+        let kiosk = try MQTTKiosk(dir: dir, mqtt: mqttTable(broker))
+        waitConnected(kiosk)
+        broker.stop()
+        poll(30, "the lost connection in the log") { kiosk.log.contains("retrying in") }
+        let status = try CLI.run(["status", "--socket", kiosk.socket])
+        XCTAssertEqual(status.status, 0, "the UI is unaffected while the broker is down: \(status.stdout)")
+        try broker.start()
+        waitConnected(kiosk, times: 2)
+        poll(30, "online again") { (try? broker.retained("panel-kiosk/k1/availability")) == "online" }
+        poll(30, "the state again (the broker kept nothing)") { (try? broker.retained("panel-kiosk/k1/state")) != nil }
+        XCTAssertEqual(kiosk.stop(), 0, kiosk.log)
+    }
+
+    func testTLSWithATestCA() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        // A CA and a server certificate for 127.0.0.1, made here.
+        let openssl = "/usr/bin/openssl"
+        try XCTSkipUnless(access(openssl, X_OK) == 0, "openssl is not installed")
+        let helper = try TestBroker(dir: dir)
+        helper.stop()
+        func run(_ args: [String]) throws {
+            let r = try helper.runTool(openssl, args)
+            XCTAssertEqual(r.status, 0, "openssl \(args.joined(separator: " ")): \(r.stderr)")
+        }
+        dir.write("san.cnf", "subjectAltName = IP:127.0.0.1\n")
+        try run(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=panel-kiosk test CA",
+                 "-keyout", dir.file("ca.key"), "-out", dir.file("ca.crt")])
+        try run(["req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1", "-keyout", dir.file("server.key"), "-out", dir.file("server.csr")])
+        try run(["x509", "-req", "-in", dir.file("server.csr"), "-CA", dir.file("ca.crt"), "-CAkey", dir.file("ca.key"),
+                 "-CAcreateserial", "-days", "2", "-extfile", dir.file("san.cnf"), "-out", dir.file("server.crt")])
+        let broker = try TestBroker(dir: dir, extraConfig: "allow_anonymous true\ncafile \(dir.file("ca.crt"))\ncertfile \(dir.file("server.crt"))\nkeyfile \(dir.file("server.key"))\n")
+        let tls = ["--cafile", dir.file("ca.crt")]
+        let sub = try TestSubscriber(broker: broker, filters: ["panel-kiosk/k1/reply"], file: dir.file("sub.txt"), extra: tls)
+        let kiosk = try MQTTKiosk(dir: dir, mqtt: "broker = \"mqtts://127.0.0.1:\(broker.port)\"\ndevice_id = \"k1\"\nca_file = \"\(dir.file("ca.crt"))\"\n")
+        waitConnected(kiosk)
+        XCTAssertTrue(kiosk.log.contains("connected to mqtts://127.0.0.1:\(broker.port) as k1"), kiosk.log)
+        try broker.publish("panel-kiosk/k1/cmd", #"{"cmd":"status","id":1}"#, extra: tls)
+        poll(30, "the reply over TLS") { sub.lines.contains { $0.contains("\"ok\":true,\"status\"") } }
+        XCTAssertEqual(kiosk.stop(), 0, kiosk.log)
+
+        // A CA that did not sign the broker's certificate: refused, logged, retried.
+        try run(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=other CA",
+                 "-keyout", dir.file("other.key"), "-out", dir.file("other.crt")])
+        let wrong = try MQTTKiosk(dir: dir, name: "wrong", mqtt: "broker = \"mqtts://127.0.0.1:\(broker.port)\"\ndevice_id = \"k9\"\nca_file = \"\(dir.file("other.crt"))\"\n")
+        poll(30, "the TLS failure in the log") { wrong.log.contains("retrying in") }
+        XCTAssertFalse(wrong.log.contains("connected to"), wrong.log)
+        XCTAssertEqual(wrong.stop(), 0, wrong.log)
+    }
+
+    /// 10,000 commands as fast as one client can send them while the kiosk draws every
+    /// frame (`--frames`): the excess is refused (a bounded number of refusals are answered,
+    /// the rest counted in the log), and the frame rate holds: flip intervals printed from
+    /// --stats next to the same run without the flood. The commands are real but leave the
+    /// screen as it is (the drawer to where it already is), so what is measured is the
+    /// bridge, not the drawing of 10,000 animations.
+    func testAFloodOfCommandsKeepsTheFrameRate() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        let broker = try TestBroker(dir: dir)
+        func flipIntervals(_ stats: String) -> String {
+            guard case .object(let s)? = ParsedJSON.parse(Array(stats.utf8)), case .object(let flip)? = s["flip_interval_ms"] else {
+                XCTFail("no stats: \(stats)"); return "?"
+            }
+            func ms(_ key: String) -> String { if case .number(let v)? = flip[key] { String(format: "%.1f", v) } else { "?" } }
+            return "p50 \(ms("p50")) p99 \(ms("p99")) max \(ms("max"))"
+        }
+        let quiet = try MQTTKiosk(dir: dir, name: "quiet", mqtt: mqttTable(broker, id: "q"), extraArgs: ["--frames", "300", "--stats", dir.file("quiet.json")])
+        quiet.process.waitUntilExit()
+        XCTAssertEqual(quiet.process.terminationStatus, 0, quiet.log)
+
+        let sub = try TestSubscriber(broker: broker, filters: ["panel-kiosk/k1/reply"], file: dir.file("sub.txt"))
+        let kiosk = try MQTTKiosk(dir: dir, mqtt: mqttTable(broker), extraArgs: ["--frames", "600", "--stats", dir.file("stats.json")])
+        waitConnected(kiosk)
+        let lines = (0..<10_000).map { i in
+            "{\"cmd\":\"set_position\",\"target\":\"drawer\",\"position\":\"partiallyRevealed\",\"animated\":false,\"id\":\(i)}"
+        }.joined(separator: "\n") + "\n"
+        let start = Date()
+        let pub = try broker.runTool("/usr/bin/mosquitto_pub", broker.clientArgs + ["-t", "panel-kiosk/k1/cmd", "-l"], stdin: lines)
+        XCTAssertEqual(pub.status, 0, pub.stderr)
+        let sendS = Date().timeIntervalSince(start)
+        kiosk.process.waitUntilExit()
+        XCTAssertEqual(kiosk.process.terminationStatus, 0, kiosk.log)
+        usleep(300_000)
+        let replies = sub.lines
+        let ok = replies.filter { $0.contains("\"ok\":true") }.count
+        let busy = replies.filter { $0.contains("busy: ") }.count
+        XCTAssertGreaterThan(ok, 0)
+        XCTAssertGreaterThan(busy, 0, "the excess is refused with a reply")
+        XCTAssertLessThan(ok + busy, 10_000, "replies to a flood are bounded")
+        XCTAssertTrue(kiosk.log.contains("mqtt: refused "), kiosk.log)
+        print("MQTT flood: 10000 commands sent in \(String(format: "%.2f", sendS)) s; applied \(ok), refused with a reply \(busy), "
+              + "the rest refused unanswered. Flip interval ms at 60 Hz: during the flood \(flipIntervals(dir.read("stats.json") ?? "")); "
+              + "same kiosk without it \(flipIntervals(dir.read("quiet.json") ?? ""))")
+    }
+}
+
+/// Home Assistant's MQTT discovery schema for the entity kinds the kiosk announces, as its
+/// documentation gives them (required options, the options each kind takes, their types).
+enum HASchema {
+    static let common: Set<String> = ["name", "unique_id", "object_id", "availability_topic", "payload_available",
+                                      "payload_not_available", "device", "entity_category", "icon", "json_attributes_topic",
+                                      "json_attributes_template", "qos", "enabled_by_default"]
+    static let kinds: [String: (required: [String], allowed: Set<String>)] = [
+        "light": (["command_topic"], ["schema", "command_topic", "state_topic", "supported_color_modes", "brightness", "brightness_scale",
+                                      "optimistic", "retain", "effect", "effect_list", "flash_time_long", "flash_time_short",
+                                      "transition", "white_scale"]),
+        "select": (["command_topic", "options"], ["command_topic", "state_topic", "value_template", "options", "command_template",
+                                                  "optimistic", "retain"]),
+        "button": (["command_topic"], ["command_topic", "payload_press", "command_template", "device_class", "retain"]),
+        "sensor": (["state_topic"], ["state_topic", "value_template", "unit_of_measurement", "device_class", "state_class",
+                                     "expire_after", "force_update", "suggested_display_precision"]),
+        "binary_sensor": (["state_topic"], ["state_topic", "value_template", "device_class", "payload_on", "payload_off",
+                                            "expire_after", "force_update", "off_delay"]),
+        "image": ([], ["image_topic", "url_topic", "content_type", "image_encoding", "url_template"]),
+    ]
+    static let binarySensorClasses: Set<String> = ["problem", "connectivity", "running", "power", "update"]
+    static let sensorClasses: [String: Set<String>] = ["duration": ["d", "h", "min", "s", "ms"], "data_size": ["kB", "MB", "B"]]
+
+    static func problems(component: String, _ f: [String: ParsedJSON]) -> [String] {
+        guard let kind = kinds[component] else { return ["'\(component)' is not an entity kind the kiosk announces"] }
+        var out: [String] = []
+        for key in kind.required where f[key] == nil { out.append("missing required '\(key)'") }
+        for key in f.keys where !common.contains(key) && !kind.allowed.contains(key) { out.append("'\(key)' is not an option of \(component)") }
+        for key in f.keys where key.hasSuffix("_topic") {
+            guard case .string(let t)? = f[key], !t.isEmpty, !t.contains("+"), !t.contains("#") else { out.append("'\(key)' must be a topic without wildcards"); continue }
+        }
+        guard case .string? = f["unique_id"] else { return out + ["'unique_id' is needed for a device's entities"] }
+        guard case .object(let device)? = f["device"], case .array(let ids)? = device["identifiers"], !ids.isEmpty else {
+            return out + ["'device' needs 'identifiers'"]
+        }
+        switch component {
+        case "light":
+            if f["schema"] != .string("json") { out.append("the JSON schema is what the kiosk speaks: 'schema' must be 'json'") }
+            if case .array(let modes)? = f["supported_color_modes"], modes.allSatisfy({ ["onoff", "brightness"].map(ParsedJSON.string).contains($0) }) {} else {
+                out.append("'supported_color_modes' must list onoff or brightness")
+            }
+            if case .number(let s)? = f["brightness_scale"], s >= 1, s == s.rounded() {} else { out.append("'brightness_scale' must be a whole number ≥ 1") }
+        case "select":
+            if case .array(let options)? = f["options"], !options.isEmpty, options.allSatisfy({ if case .string = $0 { true } else { false } }) {} else {
+                out.append("'options' must be a non-empty list of strings")
+            }
+        case "binary_sensor":
+            if case .string(let c)? = f["device_class"], !binarySensorClasses.contains(c) { out.append("'\(c)' is not a binary_sensor device class") }
+        case "sensor":
+            if case .string(let c)? = f["device_class"] {
+                if let units = sensorClasses[c] {
+                    if case .string(let u)? = f["unit_of_measurement"], units.contains(u) {} else { out.append("device class '\(c)' needs a unit of \(units.sorted())") }
+                } else { out.append("'\(c)' is not a sensor device class used here") }
+            }
+            if case .string(let c)? = f["state_class"], !["measurement", "total", "total_increasing"].contains(c) { out.append("'\(c)' is not a state class") }
+        case "image":
+            if (f["image_topic"] == nil) == (f["url_topic"] == nil) { out.append("exactly one of 'image_topic' and 'url_topic'") }
+            if f["content_type"] != nil && f["image_topic"] == nil { out.append("'content_type' goes with 'image_topic'") }
+        default: break
+        }
+        return out
+    }
+}
