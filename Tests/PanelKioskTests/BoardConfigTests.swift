@@ -127,6 +127,20 @@ final class BoardConfigTests: XCTestCase {
                        ["board.toml:3:1: 'mode' must be a string like '1024x768@60' or 'auto'"])
     }
 
+    func testFrameDeadline() throws {
+        XCTAssertNil(try BoardConfig.load(path: Self.boardDirectory + "/qemu-vkms.toml").frameDeadlineMS)
+        dir.write("ok.toml", "name = \"x\"\n[display]\nframe_deadline_ms = 2.5\n")
+        XCTAssertEqual(try BoardConfig.load(path: dir.file("ok.toml")).frameDeadlineMS, 2.5)
+        dir.write("auto.toml", "name = \"x\"\n[display]\nframe_deadline_ms = \"auto\"\n")
+        XCTAssertNil(try BoardConfig.load(path: dir.file("auto.toml")).frameDeadlineMS)
+        XCTAssertEqual(messages("name = \"x\"\n[display]\nframe_deadline_ms = \"fast\"\n"),
+                       ["board.toml:3:1: 'frame_deadline_ms' must be 'auto' or a margin in milliseconds 0...100, found 'fast'"])
+        XCTAssertEqual(messages("name = \"x\"\n[display]\nframe_deadline_ms = 250\n"),
+                       ["board.toml:3:1: 'frame_deadline_ms' = 250.0 is out of range 0...100 (milliseconds, or 'auto')"])
+        XCTAssertEqual(messages("name = \"x\"\n[display]\nframe_deadline_ms = true\n"),
+                       ["board.toml:3:1: 'frame_deadline_ms' must be 'auto' or a margin in milliseconds 0...100, found a boolean"])
+    }
+
     func testMissingDisplayTable() {
         XCTAssertEqual(messages("name = \"x\"\n[touch]\ndevice = \"auto\"\n"), ["board.toml:1:1: missing table [display]"])
     }

@@ -186,6 +186,35 @@ final class HeadlessRunTests: XCTestCase {
         XCTAssertEqual(differing, 0, "pixels differing between the headless kiosk's last frame and render's")
     }
 
+    /// `run --headless --play`: the script's touches reach the screen on the real clock, every
+    /// one is counted in touch_latency once a frame including it is shown, and the run ends
+    /// after the script. The figures themselves are printed by scripts/latency-bench, not
+    /// asserted (a busy host changes them).
+    func testPlayedTouchesAreMeasuredAndTheRunEnds() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        dir.write("swipe.touch", "0 down 1 400 400\n" + (1...20).map { "\($0 * 8) move 1 400 \(400 - $0 * 10)" }.joined(separator: "\n") + "\n170 up 1\n")
+        for schedule in ["late", "immediate"] {
+            let r = try CLI.run(["run", "--headless", "--size", "800x480", "--config", CLI.root + "/examples/drawer.toml",
+                                 "--play", dir.file("swipe.touch"), "--schedule", schedule,
+                                 "--stats", dir.file("stats.json"), "--events", dir.file("events.jsonl")])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let stats = try String(contentsOfFile: dir.file("stats.json"), encoding: .utf8)
+            XCTAssertTrue(stats.contains("\"schedule\": \"\(schedule)\""), stats)
+            XCTAssertTrue(stats.contains("\"touch_latency_ms\": {\"count\": 22,"), stats)
+            XCTAssertTrue(stats.contains("\"touch_latency_frames\": {\"count\": 22,"), stats)
+            let events = try String(contentsOfFile: dir.file("events.jsonl"), encoding: .utf8)
+            XCTAssertTrue(events.contains("\"position\": \"open\""), events)
+        }
+        dir.write("call.touch", "0 down 1 400 400\n5 do drawer open\n")
+        let r = try CLI.run(["run", "--headless", "--config", CLI.root + "/examples/drawer.toml", "--play", dir.file("call.touch")])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("call.touch:2: --play takes finger lines only"), r.stderr)
+        let bad = try CLI.run(["run", "--headless", "--config", CLI.root + "/examples/drawer.toml", "--schedule", "soon"])
+        XCTAssertNotEqual(bad.status, 0)
+        XCTAssertTrue(bad.stderr.contains("soon"), bad.stderr)
+    }
+
     func testHeadlessWithABoardWhoseModeIsAutoSaysWhatToDo() throws {
         let dir = TempDir()
         defer { dir.remove() }

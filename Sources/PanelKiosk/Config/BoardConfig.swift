@@ -18,6 +18,7 @@ public struct BoardConfig: Equatable, Sendable {
     var buffers = 2
     var rotateIn = "auto"               // who turns rotated frames: "auto" (plane if it can), "plane", "copy"
     var waitForDisplay = true           // `run` with no display connected yet: wait for a hotplug (else fail)
+    var frameDeadlineMS: Double?        // the late schedule's safety margin; nil = auto (adapts to missed vblanks)
     // [touch]
     var touchDevice = "auto"
     var calibration: [Double] = [1, 0, 0, 0, 1, 0]
@@ -79,6 +80,7 @@ public struct BoardConfig: Equatable, Sendable {
             b.buffers = d.int("buffers", range: 2...3) ?? 2
             b.rotateIn = d.choice("rotate_in", ["auto", "plane", "copy"]) ?? "auto"
             b.waitForDisplay = d.bool("wait_for_display", default: true)
+            b.frameDeadlineMS = frameDeadline(&d)
             d.finish()
         } else if !top.has("display") {
             sink.error(root, "missing table [display]")
@@ -103,6 +105,27 @@ public struct BoardConfig: Equatable, Sendable {
         }
         top.finish()
         return b
+    }
+
+    /// `frame_deadline_ms`: `auto` (nil) or a margin in ms, 0...100.
+    private static func frameDeadline(_ t: inout TableReader) -> Double? {
+        guard let n = t.raw("frame_deadline_ms") else { return nil }
+        let ms: Double
+        switch n.value {
+        case .string(let s):
+            if s != "auto" { t.sink.error(n, "'frame_deadline_ms' must be 'auto' or a margin in milliseconds 0...100, found '\(s)'") }
+            return nil
+        case .int(let i): ms = Double(i)
+        case .double(let d): ms = d
+        case .bool, .array, .table, .other:
+            t.sink.error(n, "'frame_deadline_ms' must be 'auto' or a margin in milliseconds 0...100, found \(n.typeName)")
+            return nil
+        }
+        guard ms.isFinite && (0...100).contains(ms) else {
+            t.sink.error(n, "'frame_deadline_ms' = \(ms) is out of range 0...100 (milliseconds, or 'auto')")
+            return nil
+        }
+        return ms
     }
 
     private static func rotation(_ t: inout TableReader, _ key: String) -> Rotation? {

@@ -13,6 +13,8 @@ extension KioskLoop {
         package var captureScanoutPath: String?
         /// At a clean exit: what the CRTC composes (display only).
         package var captureWritebackPath: String?
+        /// When frames are drawn (`run --schedule`).
+        package var schedule = FrameScheduler.Mode.late
 
         package init(startNS: UInt64, frameLimit: Int? = nil, eventsPath: String? = nil) {
             self.startNS = startNS; self.frameLimit = frameLimit; self.eventsPath = eventsPath
@@ -36,7 +38,8 @@ extension KioskLoop {
                                              readyStatus: "showing \(app.name) on \(output.connectorName) \(output.mode)")
             return try KioskLoop(runtime: runtime, sink: sink, services: services,
                                  touch: TouchSetup(board: board, uiWidthPx: geometry.widthPx, uiHeightPx: geometry.heightPx),
-                                 startNS: options.startNS, frameLimit: options.frameLimit)
+                                 startNS: options.startNS, frameLimit: options.frameLimit,
+                                 schedule: options.schedule, frameDeadlineMS: board.frameDeadlineMS)
         } catch {
             try? sink.close()   // the console gets its display back
             throw error
@@ -63,7 +66,8 @@ extension KioskLoop {
         let services = try KioskServices(app: app, board: geometry.board,
                                          readyStatus: "\(status) at \(geometry.widthPx)x\(geometry.heightPx)", headless: true)
         return try KioskLoop(runtime: runtime, sink: sink, services: services, touch: touch,
-                             startNS: options.startNS, frameLimit: options.frameLimit)
+                             startNS: options.startNS, frameLimit: options.frameLimit,
+                             schedule: options.schedule, frameDeadlineMS: geometry.board.frameDeadlineMS)
     }
 }
 

@@ -24,8 +24,11 @@ extension KioskLoop: KioskOperations {
     }
 
     /// Touch-to-glass latency p50/p99 (ms) for `status`: the one place it is read from;
-    /// nil until the loop measures it.
-    var touchLatencyMS: (p50: Double, p99: Double)? { nil }
+    /// nil until a touch has been shown (`touchLatency`, the same figures as `--stats`).
+    var touchLatencyMS: (p50: Double, p99: Double)? {
+        let ms = touchLatency.milliseconds
+        return ms.count == 0 ? nil : (ms.percentile(0.5), ms.percentile(0.99))
+    }
 
     func perform(_ command: ServiceCommand, at now: Instant) -> KioskServices.ServiceAnswer {
         switch command {

@@ -11,8 +11,9 @@ import Glibc
 ///   events go to the shared `KioskRuntime` as they arrive, with their kernel timestamps.
 /// - The frame clock and sink: a `FrameSink` reports each vblank at which a frame reached the
 ///   glass; the next frame is advanced to the time it will be seen (that vblank plus one
-///   interval), drawn in normal memory and presented. When nothing moves nothing is drawn
-///   and the process sleeps.
+///   interval), drawn in normal memory and presented. `FrameScheduler` says when: late (just
+///   before the last moment that still makes that vblank, so it includes the latest touches)
+///   or immediately. When nothing moves nothing is drawn and the process sleeps.
 /// - The services: systemd readiness and watchdog, the virtual terminal, the backlight and
 ///   the control socket (`KioskServices`), plus SIGHUP and file changes for reload.
 ///
@@ -38,17 +39,32 @@ package final class KioskLoop: FrameSinkOwner {
     /// Touch input, opened once the first frame is on its way (see `run`).
     private var pendingTouch: TouchSetup?
     private var flipIntervalsMS = SampleWindow()
+    /// When frames are drawn (`run --schedule`, `[display] frame_deadline_ms`).
+    package private(set) var scheduler: FrameScheduler
+    /// Touch-to-glass latency over the run (`--stats`; the control socket's status).
+    package private(set) var touchLatency = TouchLatency()
+    /// The frame planned after the last flip (late schedule), waiting for its start time.
+    private var plannedFrame: FrameScheduler.Plan?
+    /// The vblank the frame handed over was drawn for.
+    private var inFlightShowNS: UInt64?
+    /// Wakes the loop at a planned frame's start time.
+    private let frameTimer: FrameTimer
+    /// `run --headless --play`: a touch script on the real clock, and its timer.
+    private var scripted: ScriptedTouches?
+    private var scriptTimer: FrameTimer?
 
     init(runtime: KioskRuntime, sink: FrameSink, services: KioskServices, touch: TouchSetup?,
-         startNS: UInt64, frameLimit: Int?) throws {
+         startNS: UInt64, frameLimit: Int?, schedule: FrameScheduler.Mode = .late, frameDeadlineMS: Double? = nil) throws {
         self.runtime = runtime
         self.sink = sink
         self.services = services
         self.startNS = startNS
         self.frameLimit = frameLimit
+        scheduler = FrameScheduler(mode: schedule, frameIntervalNS: sink.frameIntervalNS, pinnedMarginMS: frameDeadlineMS)
         do {
             loop = try EventLoop()
             signals = try SignalDescriptor([SIGTERM, SIGINT, SIGHUP])
+            frameTimer = try FrameTimer()
         } catch { throw Failure("\(error)") }
         runtime.onEventLine = { [services] line in services.broadcast(eventLine: line) }
         services.operations = self
@@ -68,6 +84,7 @@ package final class KioskLoop: FrameSinkOwner {
                 }
             }
             try loop.watch(signals.fd) { [unowned self] in self.signalsReady() }
+            try loop.watch(frameTimer.fd) { [unowned self] in self.frameTimer.acknowledge() }
         } catch { throw Failure("\(error)") }
         try sink.attach(to: loop, owner: self)
     }
@@ -105,23 +122,67 @@ package final class KioskLoop: FrameSinkOwner {
         }
     }
 
+    /// `run --headless --play`: plays `script`'s finger lines on the real clock from half a
+    /// second after the first frame, and ends the run a second after its last line.
+    package func play(_ script: TouchScript) throws {
+        _ = try ScriptedTouches(script, startNS: 0)     // refused now rather than mid-run (timed at `run`)
+        let timer = try FrameTimer()
+        do { try loop.watch(timer.fd) { [unowned self] in self.scriptDue() } } catch { throw Failure("\(error)") }
+        scriptTimer = timer
+        playScript = script
+    }
+    private var playScript: TouchScript?
+    /// When a played script's run ends.
+    private var playEndNS: UInt64?
+
+    private func startScript() throws {
+        guard let script = playScript else { return }
+        let start = monotonicNanoseconds() + 500_000_000
+        let touches = try ScriptedTouches(script, startNS: start)
+        scripted = touches
+        playEndNS = (touches.lastDueNS ?? start) + 1_000_000_000
+        printError("panel-kiosk: playing \(script.name) (\(Int(script.durationMS)) ms)")
+    }
+
+    private func scriptDue() {
+        scriptTimer?.acknowledge()
+        let now = monotonicNanoseconds()
+        guard var s = scripted else { return }
+        let events = s.due(at: now)
+        scripted = s
+        for e in events { deliverTouch(e) }
+    }
+
     /// Runs until a signal, a failure or the frame limit; returns an error message or nil.
     package func run() -> String? {
-        drawAndPresent(showingAt: monotonicNanoseconds())
+        drawAndPresent(showingAt: monotonicNanoseconds(), forVblank: nil)
         startTouch()
+        do { try startScript() } catch { failure = "\(error)" }
         while !loop.stopped && failure == nil {
             do {
                 try services.syncWatches(loop) { [unowned self] fd, r, w in self.controlReady(fd, r, w) }
             } catch { failure = "\(error)"; break }
             let deadlines = [services.nextDeadline, runtime.blanker.nextDeadline].compactMap { $0 }
                 .map { UInt64(max(0, $0.nanoseconds)) } + [sink.nextDeadline].compactMap { $0 }
-            loop.deadline = deadlines.min()
+            loop.deadline = (deadlines + [playEndNS].compactMap { $0 }).min()
+            do {
+                try frameTimer.arm(at: plannedFrame?.startNS)
+                if let scriptTimer, let s = scripted { try scriptTimer.arm(at: s.nextDueNS) }
+            } catch { failure = "\(error)"; break }
             loop.runOnce()
+            if let end = playEndNS, monotonicNanoseconds() >= end { loop.stop(); break }
             sink.poll(now: monotonicNanoseconds())
             let after = Instant.now()
             apply(services.tick(at: after, on: runtime))
             apply(runtime.tick(at: after))
             if failure == nil && !loop.stopped { drawIfWanted() }
+        }
+        // A clean exit with a frame planned but not drawn yet (the late schedule waits for its
+        // start): draw it now, so the last frame handed over (and --capture-scanout) has every
+        // change made before the exit, as the immediate schedule's would.
+        if failure == nil, let plan = plannedFrame {
+            plannedFrame = nil
+            drawAndPresent(showingAt: plan.showNS, forVblank: nil)
         }
         if failure == nil, let e = sink.finish() { failure = e }
         services.close()
@@ -132,26 +193,53 @@ package final class KioskLoop: FrameSinkOwner {
         return failure
     }
 
-    /// After each wake-up: a frame for the vblank just reported, or one for now when
-    /// something changed and no frame is on its way.
+    /// After each wake-up: after a flip, or when something changed with no frame on its way,
+    /// the next frame is planned (late schedule: drawn at its start time, after reading all
+    /// pending input) or drawn at once (immediate, or too late to wait).
     private func drawIfWanted() {
+        let wantsFrame = frameLimit != nil || runtime.needsDraw || runtime.isMoving
         if let vblank = shownVblankNS {
             shownVblankNS = nil
-            if frameLimit != nil || runtime.needsDraw || runtime.isMoving {
-                drawAndPresent(showingAt: vblank + sink.frameIntervalNS)
+            plannedFrame = nil
+            guard wantsFrame else { return }
+            startOrDraw(scheduler.plan(afterVblank: vblank, now: monotonicNanoseconds()))
+        } else if let plan = plannedFrame {
+            guard monotonicNanoseconds() >= plan.startNS else { return }
+            plannedFrame = nil
+            inputReady()        // the touches that came since the wake-up are in this frame too
+            if wantsFrame || runtime.needsDraw { drawAndPresent(showingAt: plan.showNS, forVblank: plan.showNS, plannedStartNS: plan.startNS) }
+        } else if runtime.needsDraw && sink.canPresent {
+            let now = monotonicNanoseconds()
+            if let plan = scheduler.planWithoutFlip(lastVblankNS: lastVblankNS, now: now) { startOrDraw(plan) } else {
+                drawAndPresent(showingAt: now, forVblank: nil)
             }
-        } else if runtime.needsDraw {
-            drawAndPresent(showingAt: monotonicNanoseconds())
         }
     }
 
+    /// Waits for `plan`'s start (the frame timer wakes the loop), or draws now when it has come.
+    private func startOrDraw(_ plan: FrameScheduler.Plan) {
+        if plan.startNS > monotonicNanoseconds() { plannedFrame = plan } else { drawAndPresent(showingAt: plan.showNS, forVblank: plan.showNS) }
+    }
+
     /// Advances the screen to the time the frame will be seen, draws it and hands it over.
-    private func drawAndPresent(showingAt showNS: UInt64) {
+    /// `vblank`: the vblank it is drawn for (it is late if shown after it); nil for a frame
+    /// drawn at once with no grid to aim at (the first frame, the immediate schedule's frame
+    /// for a touch on a still screen): then the first vblank after it is handed over.
+    /// `plannedStartNS`: when a planned frame was to start; its work is counted from then, so
+    /// the frame timer's wake-up latency (large on a loaded or emulated CPU) is predicted too.
+    private func drawAndPresent(showingAt showNS: UInt64, forVblank vblank: UInt64?, plannedStartNS: UInt64? = nil) {
         guard sink.canPresent else { return }   // `needsDraw` stays set for when it can
+        let t0 = monotonicNanoseconds()
         let changed = runtime.drawFrame(showingAt: .nanoseconds(Int64(showNS)))
         do {
             try sink.present(runtime.frame.pixmap.view, damage: changed)
-            services.heartbeat.flipSubmitted(at: Instant.now())
+            let t1 = monotonicNanoseconds()
+            scheduler.frameWorked(ns: t1 - min(t0, plannedStartNS ?? t0))
+            touchLatency.framePresented()
+            inFlightShowNS = vblank ?? lastVblankNS.map { last in
+                t1 <= last ? last : last + ((t1 - last) / sink.frameIntervalNS + 1) * sink.frameIntervalNS
+            }
+            services.heartbeat.flipSubmitted(at: Instant(nanoseconds: Int64(t1)))
         } catch {
             fail("\(error)")
         }
@@ -166,7 +254,13 @@ package final class KioskLoop: FrameSinkOwner {
 
     private func inputReady() {
         guard let input else { return }
-        for e in input.dispatch() { apply(runtime.deliver(e)) }
+        for e in input.dispatch() { deliverTouch(e) }
+    }
+
+    /// An input event to the screen; a touch's timestamp is kept for its latency.
+    private func deliverTouch(_ e: InputEvent) {
+        if case .touch(_, _, _, _, let us) = e { touchLatency.touched(atNS: us &* 1000) }
+        apply(runtime.deliver(e))
     }
 
     private func controlReady(_ fd: Int32, _ readable: Bool, _ writable: Bool) {
@@ -210,6 +304,12 @@ package final class KioskLoop: FrameSinkOwner {
     // MARK: FrameSinkOwner
 
     package func framesShown(vblanksNS: [UInt64]) {
+        // One frame is handed over at a time: the first vblank reported is the one it made.
+        if let shown = vblanksNS.first {
+            touchLatency.frameShown(vblankNS: shown, frameIntervalNS: sink.frameIntervalNS)
+            if let planned = inFlightShowNS { scheduler.frameShown(planned: planned, shown: shown) }
+            inFlightShowNS = nil
+        }
         for t in vblanksNS {
             services.heartbeat.flipCompleted(at: Instant(nanoseconds: Int64(t)))
             if firstVblankNS == nil { firstVblankNS = t }
@@ -220,7 +320,7 @@ package final class KioskLoop: FrameSinkOwner {
         shownVblankNS = vblanksNS.last
     }
 
-    package func deliver(_ event: InputEvent) { apply(runtime.deliver(event)) }
+    package func deliver(_ event: InputEvent) { deliverTouch(event) }
     package func stopRequested() { loop.stop() }
     package func needsFullRepaint() { runtime.needsDraw = true; runtime.fullRepaint = true }
     package func sinkReady() { runtime.needsDraw = true }
@@ -244,7 +344,14 @@ package final class KioskLoop: FrameSinkOwner {
             ("render_ms", .object([("p50", .number(render.percentile(0.5))), ("p99", .number(render.percentile(0.99)))])),
             ("first_flip_ms", .number(firstVblankNS.map { Double(Int64(bitPattern: $0 &- startNS)) / 1e6 } ?? 0)),
             ("wakeups", .number(Double(loop.wakeups))), ("idle_wakeups", .number(Double(loop.idleWakeups))),
-        ] + memoryStatistics)
+        ] + scheduleStatistics + touchLatency.statistics + memoryStatistics)
+    }
+
+    /// `schedule`, `late_frames` (shown after the vblank they were drawn for) and the late
+    /// schedule's margin at exit.
+    private var scheduleStatistics: [(String, JSONValue)] {
+        [("schedule", .string(scheduler.mode.rawValue)), ("late_frames", .number(Double(scheduler.lateFrames))),
+         ("frame_margin_ms", .number(Double(scheduler.marginNS) / 1e6))]
     }
 
     /// `rss_kib` (now, at exit: the kiosk at rest) and `peak_rss_kib`, from the kernel.

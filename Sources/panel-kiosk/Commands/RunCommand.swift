@@ -10,8 +10,9 @@ struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "The kiosk: DRM/KMS output, libinput touch, one event loop.",
         discussion: """
-            Frames are drawn right after a page flip completes and timed by the kernel's vblank
-            timestamps; when nothing moves, nothing is drawn and the process sleeps. SIGTERM and
+            Frames are timed by the kernel's vblank timestamps and drawn just before the last
+            moment that still makes the next vblank (--schedule late), so they show the latest
+            touches; when nothing moves, nothing is drawn and the process sleeps. SIGTERM and
             SIGINT restore the display and exit cleanly.
             """)
 
@@ -35,6 +36,14 @@ struct Run: ParsableCommand {
         "Run the real loop without a display: frames drawn into memory at the board's refresh rate.",
         discussion: "Touch from libinput when a device exists, the control socket, blanking and reload all live; --capture-scanout writes the last frame shown. For developing and testing the device's program on a machine with no display."))
     var headless = false
+    @Option(help: ArgumentHelp(
+        "When a frame is drawn: late (just before the last moment that makes the next vblank) or immediate (when the flip before it completes).",
+        discussion: "immediate is the schedule before late latching, kept for comparison (touch_latency_frames in --stats)."))
+    var schedule = FrameScheduler.Mode.late.rawValue
+    @Option(help: ArgumentHelp(
+        "With --headless: play this touch script's finger lines on the real clock (from 0.5 s after the first frame), then exit 1 s after its last line.",
+        discussion: "Each event carries its script time as its timestamp, as a touchscreen's would: a latency benchmark without a touch device."))
+    var play: String?
     @Option(help: "With --headless and no board: the frame size in pixels, WxH (default 800x480).") var size: String?
     @Option(help: "With --headless and --size: pixels per point.") var scale: Double?
 
@@ -42,6 +51,8 @@ struct Run: ParsableCommand {
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
         if !headless && (size != nil || scale != nil) { throw ValidationError("--size and --scale go with --headless; on a display the mode gives the size") }
         if board != nil && size != nil { throw ValidationError("give --board or --size, not both") }
+        if FrameScheduler.Mode(rawValue: schedule) == nil { throw ValidationError("--schedule must be 'late' or 'immediate', found '\(schedule)'") }
+        if play != nil && !headless { throw ValidationError("--play goes with --headless; on a device touches come from the touchscreen") }
         if headless && captureWriteback != nil { throw ValidationError("--capture-writeback needs a display; use --capture-scanout with --headless") }
         if let scale, !(scale >= 0.25 && scale <= 8) { throw ValidationError("--scale must be between 0.25 and 8") }
     }
@@ -55,6 +66,11 @@ struct Run: ParsableCommand {
         options.recordPath = record
         options.captureScanoutPath = captureScanout
         options.captureWritebackPath = captureWriteback
+        options.schedule = FrameScheduler.Mode(rawValue: schedule) ?? .late
+        let script = try play.map { path in
+            do { return try TouchScript.parse(try readTextFile(path), name: path) } catch { throw Failure("\(error)") }
+        }
+        if let script { _ = try ScriptedTouches(script, startNS: 0) }   // refused before the display is taken
         let kiosk = headless
             ? try KioskLoop.headless(app: app, geometry: try FrameGeometry.resolve(board: board, size: size, scale: scale), options)
             : try KioskLoop.onDisplay(app: app, board: try board.map(loadBoard) ?? BoardConfig(),
@@ -63,6 +79,7 @@ struct Run: ParsableCommand {
             KioskLog.notice("stopped while waiting for a display")
             return
         }
+        if let script { try kiosk.play(script) }
         let result = kiosk.run()
         if let stats { try writeTextFile(stats, kiosk.statistics().encoded + "\n") }
         if let state {

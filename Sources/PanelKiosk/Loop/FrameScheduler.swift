@@ -1,0 +1,108 @@
+/// When the real-time loop draws the next frame (docs/architecture.md, Frame schedule).
+///
+/// `immediate`: as soon as the flip before it completes, so the frame waits a whole refresh
+/// for its vblank and a touch that comes meanwhile waits for the frame after. `late` (late
+/// latching): as late as still makes the vblank. The work of a frame (advance, draw,
+/// present) is predicted from the recent frames (a high percentile) plus a safety margin;
+/// the loop sleeps until the vblank minus that budget, then reads all pending input,
+/// advances the components to the vblank and draws. A frame that misses its vblank is shown
+/// one refresh later and raises the margin; frames that make it let the margin shrink
+/// slowly. Pure: every time is a parameter (CLOCK_MONOTONIC ns).
+package struct FrameScheduler: Sendable {
+    package enum Mode: String, Sendable, CaseIterable { case late, immediate }
+
+    /// The frame to draw next: start drawing at `startNS` for the vblank at `showNS`.
+    package struct Plan: Equatable, Sendable {
+        package var startNS: UInt64
+        package var showNS: UInt64
+    }
+
+    package let mode: Mode
+    let frameIntervalNS: UInt64
+    /// `[display] frame_deadline_ms`: a fixed margin instead of the adaptive one.
+    let pinnedMarginNS: UInt64?
+    /// The adaptive margin's bounds and step: it starts at `initialMarginNS`, grows by half
+    /// plus `growStepNS` after a missed vblank, shrinks by 1/`shrinkDivisor` per frame that
+    /// made its vblank.
+    static let initialMarginNS: UInt64 = 3_000_000
+    static let minMarginNS: UInt64 = 1_000_000
+    static let growStepNS: UInt64 = 1_000_000
+    static let shrinkDivisor: UInt64 = 256
+    /// The high percentile of recent work the prediction uses.
+    static let workPercentile = 0.95
+
+    private(set) var autoMarginNS = FrameScheduler.initialMarginNS
+    /// Recent frames' work (the planned start, or the start of drawing, to the flip queued;
+    /// the timer's wake-up latency is part of it), ms.
+    private var workMS = SampleWindow(capacity: 60)
+    /// Frames shown after the vblank they were drawn for.
+    package private(set) var lateFrames = 0
+
+    init(mode: Mode, frameIntervalNS: UInt64, pinnedMarginMS: Double? = nil) {
+        self.mode = mode
+        self.frameIntervalNS = max(1, frameIntervalNS)
+        pinnedMarginNS = pinnedMarginMS.map { UInt64(max(0, $0) * 1e6) }
+    }
+
+    package var marginNS: UInt64 { pinnedMarginNS ?? autoMarginNS }
+
+    /// The predicted work of the next frame plus the margin: how long before its vblank
+    /// drawing starts.
+    var budgetNS: UInt64 {
+        UInt64(max(0, workMS.percentile(Self.workPercentile)) * 1e6) + marginNS
+    }
+
+    /// The next frame after the flip shown at `lastVblankNS`, seen at `nowNS`: for the vblank
+    /// one refresh later (or the first one still ahead, after a stall), started at once
+    /// (`immediate`, or a budget of a whole refresh or more) or at the vblank minus the budget.
+    func plan(afterVblank lastVblankNS: UInt64, now nowNS: UInt64) -> Plan {
+        var show = lastVblankNS &+ frameIntervalNS
+        if nowNS >= show {
+            show &+= ((nowNS - show) / frameIntervalNS + 1) * frameIntervalNS
+        }
+        switch mode {
+        case .immediate:
+            return Plan(startNS: nowNS, showNS: show)
+        case .late:
+            let budget = budgetNS
+            guard budget < frameIntervalNS, show > budget else { return Plan(startNS: nowNS, showNS: show) }
+            return Plan(startNS: max(nowNS, show - budget), showNS: show)
+        }
+    }
+
+    /// How long the vblank grid of the last flip is trusted for a frame wanted with no frame on
+    /// its way: the refresh period drifts from the mode's nominal one by a few µs per frame.
+    static let gridTrustNS: UInt64 = 1_000_000_000
+
+    /// A frame wanted with none on its way (a touch after a moment with nothing to draw, as
+    /// between the events of a slow drag): late, for the first vblank ahead on the grid of
+    /// the last flip when that is recent. Nil: draw at once for `nowNS` (the immediate
+    /// schedule; or no recent flip, so no grid to aim at).
+    func planWithoutFlip(lastVblankNS: UInt64?, now nowNS: UInt64) -> Plan? {
+        switch mode {
+        case .immediate: return nil
+        case .late:
+            guard let last = lastVblankNS, nowNS >= last, nowNS - last <= Self.gridTrustNS else { return nil }
+            return plan(afterVblank: last, now: nowNS)
+        }
+    }
+
+    /// A frame's work took `ns` (drawing started to the flip queued).
+    mutating func frameWorked(ns: UInt64) {
+        workMS.add(Double(ns) / 1e6)
+    }
+
+    /// The frame drawn for `plannedNS` reached the glass at the vblank `shownNS`. Returns
+    /// whether it missed its vblank (then the margin grows).
+    @discardableResult
+    mutating func frameShown(planned plannedNS: UInt64, shown shownNS: UInt64) -> Bool {
+        let missed = shownNS > plannedNS &+ frameIntervalNS / 2
+        if missed {
+            lateFrames += 1
+            autoMarginNS = min(frameIntervalNS, autoMarginNS + autoMarginNS / 2 + Self.growStepNS)
+        } else {
+            autoMarginNS = max(Self.minMarginNS, autoMarginNS - autoMarginNS / Self.shrinkDivisor)
+        }
+        return missed
+    }
+}

@@ -1,0 +1,122 @@
+import XCTest
+import DrawerRuntime
+@testable import PanelKiosk
+
+/// The frame schedule's decisions (`FrameScheduler`), touch-to-glass latency bookkeeping
+/// (`TouchLatency`) and scripted touches on the real clock (`ScriptedTouches`), on a fake
+/// clock: every time is a number handed in.
+final class FrameScheduleTests: XCTestCase {
+    let ms: UInt64 = 1_000_000
+    let interval: UInt64 = 16_666_667
+
+    func testImmediateDrawsAtOnceForTheNextVblank() {
+        let s = FrameScheduler(mode: .immediate, frameIntervalNS: interval)
+        let v: UInt64 = 1_000 * ms
+        XCTAssertEqual(s.plan(afterVblank: v, now: v + ms), .init(startNS: v + ms, showNS: v + interval))
+    }
+
+    func testLateStartsTheBudgetBeforeTheVblank() {
+        var s = FrameScheduler(mode: .late, frameIntervalNS: interval)
+        for _ in 0..<20 { s.frameWorked(ns: 3 * ms) }
+        s.frameWorked(ns: 4 * ms)
+        // p95 of the work (3 ms: one slow frame in 21 is above it) plus the initial 3 ms margin.
+        XCTAssertEqual(s.budgetNS, 6 * ms)
+        let v: UInt64 = 1_000 * ms
+        XCTAssertEqual(s.plan(afterVblank: v, now: v + ms), .init(startNS: v + interval - 6 * ms, showNS: v + interval))
+    }
+
+    func testLateWithABudgetOfAWholeFrameDrawsAtOnce() {
+        var s = FrameScheduler(mode: .late, frameIntervalNS: interval)
+        s.frameWorked(ns: 20 * ms)
+        let v: UInt64 = 1_000 * ms
+        XCTAssertEqual(s.plan(afterVblank: v, now: v + ms), .init(startNS: v + ms, showNS: v + interval))
+    }
+
+    func testAStalledWakeUpAimsAtTheFirstVblankStillAhead() {
+        let s = FrameScheduler(mode: .late, frameIntervalNS: interval)
+        let v: UInt64 = 1_000 * ms
+        // Woken 2.5 refreshes after the flip: the vblank one refresh ahead is the target, at once.
+        let now = v + 5 * interval / 2
+        let p = s.plan(afterVblank: v, now: now)
+        XCTAssertEqual(p.showNS, v + 3 * interval)
+        XCTAssertEqual(p.startNS, v + 3 * interval - s.budgetNS)
+        XCTAssertGreaterThanOrEqual(p.startNS, now)
+    }
+
+    func testAFrameWantedWithNoneOnItsWayAimsAtTheGridOfTheLastFlip() {
+        let late = FrameScheduler(mode: .late, frameIntervalNS: interval)
+        let v: UInt64 = 1_000 * ms
+        // A touch 3 refreshes and a bit after the last flip: the vblank after it, started late.
+        let now = v + 3 * interval + 2 * ms
+        XCTAssertEqual(late.planWithoutFlip(lastVblankNS: v, now: now),
+                       .init(startNS: v + 4 * interval - late.budgetNS, showNS: v + 4 * interval))
+        // No flip yet, or the last one too long ago to trust its grid: at once.
+        XCTAssertNil(late.planWithoutFlip(lastVblankNS: nil, now: now))
+        XCTAssertNil(late.planWithoutFlip(lastVblankNS: v, now: v + FrameScheduler.gridTrustNS + 1))
+        // Immediate: always at once (the schedule before late latching).
+        XCTAssertNil(FrameScheduler(mode: .immediate, frameIntervalNS: interval).planWithoutFlip(lastVblankNS: v, now: now))
+    }
+
+    func testAMissGrowsTheMarginAndMadeFramesShrinkItSlowly() {
+        var s = FrameScheduler(mode: .late, frameIntervalNS: interval)
+        let v: UInt64 = 1_000 * ms
+        XCTAssertEqual(s.marginNS, FrameScheduler.initialMarginNS)
+        XCTAssertFalse(s.frameShown(planned: v, shown: v))
+        XCTAssertLessThan(s.marginNS, FrameScheduler.initialMarginNS)
+        let before = s.marginNS
+        XCTAssertTrue(s.frameShown(planned: v, shown: v + interval))
+        XCTAssertEqual(s.lateFrames, 1)
+        XCTAssertEqual(s.marginNS, before + before / 2 + FrameScheduler.growStepNS)
+        let grown = s.marginNS
+        // Ten good frames take back less than a tenth of it.
+        for _ in 0..<10 { s.frameShown(planned: v, shown: v) }
+        XCTAssertGreaterThan(s.marginNS, grown - grown / 10 - 1)
+        // Never below the floor, never above a refresh.
+        for _ in 0..<2000 { s.frameShown(planned: v, shown: v) }
+        XCTAssertEqual(s.marginNS, FrameScheduler.minMarginNS)
+        for _ in 0..<40 { s.frameShown(planned: v, shown: v + interval) }
+        XCTAssertEqual(s.marginNS, interval)
+    }
+
+    func testAPinnedMarginDoesNotMove() {
+        var s = FrameScheduler(mode: .late, frameIntervalNS: interval, pinnedMarginMS: 4)
+        XCTAssertEqual(s.marginNS, 4 * ms)
+        s.frameShown(planned: 0, shown: interval)
+        XCTAssertEqual(s.marginNS, 4 * ms)
+        XCTAssertEqual(s.lateFrames, 1)
+    }
+
+    func testLatencyIsCountedForTheFirstFrameThatIncludesAnEvent() {
+        var l = TouchLatency()
+        l.touched(atNS: 100 * ms)
+        l.touched(atNS: 104 * ms)
+        l.framePresented()
+        l.touched(atNS: 110 * ms)          // after the frame was handed over: the next one
+        l.frameShown(vblankNS: 116 * ms, frameIntervalNS: 16 * ms)
+        XCTAssertEqual(l.milliseconds.count, 2)
+        XCTAssertEqual(l.milliseconds.max, 16)
+        XCTAssertEqual(l.frames.percentile(0), 0.75)
+        l.framePresented()
+        l.frameShown(vblankNS: 132 * ms, frameIntervalNS: 16 * ms)
+        XCTAssertEqual(l.milliseconds.count, 3)
+        XCTAssertEqual(l.frames.max, 1.375)
+        // A frame shown with no events in it adds nothing.
+        l.framePresented()
+        l.frameShown(vblankNS: 148 * ms, frameIntervalNS: 16 * ms)
+        XCTAssertEqual(l.milliseconds.count, 3)
+    }
+
+    func testScriptedTouchesComeDueOnTheClockWithTheirTimes() throws {
+        let script = try TouchScript.parse("0 down 1 10 20\n8.5 move 1 12 20\n20 up 1\n", name: "t")
+        var t = try ScriptedTouches(script, startNS: 1_000 * ms)
+        XCTAssertEqual(t.nextDueNS, 1_000 * ms)
+        XCTAssertEqual(t.due(at: 999 * ms), [])
+        XCTAssertEqual(t.due(at: 1_009 * ms), [.touch(finger: 1, phase: .down, x: 10, y: 20, timeUS: 1_000_000),
+                                                .touch(finger: 1, phase: .move, x: 12, y: 20, timeUS: 1_008_500)])
+        XCTAssertEqual(t.due(at: 1_030 * ms), [.touch(finger: 1, phase: .up, x: 12, y: 20, timeUS: 1_020_000)])
+        XCTAssertNil(t.nextDueNS)
+        XCTAssertThrowsError(try ScriptedTouches(try TouchScript.parse("0 do drawer open\n", name: "c.touch"), startNS: 0)) {
+            XCTAssertTrue("\($0)".hasPrefix("c.touch:1: --play takes finger lines only"), "\($0)")
+        }
+    }
+}
