@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import DrawerRuntime
-import Foundation
+import FoundationEssentials
 import PanelRenderer
 
 /// What the services ask of the loop: service commands and screenshots.

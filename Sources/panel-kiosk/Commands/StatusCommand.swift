@@ -1,6 +1,6 @@
 import ArgumentParser
 import PanelKiosk
-import Foundation
+import FoundationEssentials
 
 struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -41,13 +41,26 @@ struct Status: ParsableCommand {
         }
     }
 
+    /// `d` with `places` digits after the point (for a person; no Foundation formatting in the binary).
+    static func decimal(_ d: Double, places: Int) -> String {
+        guard d.isFinite else { return "\(d)" }
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let n = Int((abs(d) * scale).rounded())
+        let whole = n / Int(scale), fraction = n % Int(scale)
+        let sign = d < 0 && n != 0 ? "-" : ""
+        guard places > 0 else { return sign + "\(whole)" }
+        let digits = String(fraction)
+        return sign + "\(whole)." + String(repeating: "0", count: places - digits.count) + digits
+    }
+
     /// A few lines for a person: the verdict first.
     static func summary(_ answer: StatusClient.Answer) -> String {
         let f = answer.fields
         func text(_ key: String, in o: [String: ParsedJSON]? = nil) -> String {
             switch (o ?? f)[key] {
             case .string(let s)?: return s
-            case .number(let d)?: return d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(format: "%.1f", d)
+            case .number(let d)?: return d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : Status.decimal(d, places: 1)
             case .bool(let b)?: return b ? "yes" : "no"
             case .null?, nil: return "-"
             case .array?, .object?: return "…"
@@ -82,7 +95,7 @@ private extension ParsedJSON {
             return o.keys.sorted().map { "\($0) \(o[$0]!.encodedForSummary)" }.joined(separator: ", ")
         case .array(let a): return "[" + a.map(\.encodedForSummary).joined(separator: ", ") + "]"
         case .string(let s): return s
-        case .number(let d): return d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(format: "%.3g", d)
+        case .number(let d): return d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : Status.decimal(d, places: abs(d) >= 100 ? 0 : abs(d) >= 10 ? 1 : 2)
         case .bool(let b): return b ? "true" : "false"
         case .null: return "null"
         }
