@@ -129,7 +129,7 @@ extension KioskLoop: KioskOperations {
             flipWaitMS: source?.flipWaitingSinceNS.map { nowNS > $0 ? Double(nowNS - $0) / 1e6 : 0 },
             touchLatencyMS: touchLatencyMS,
             uptimeS: Double(nowNS &- startNS) / 1e9,
-            memoryRSSKB: StatusReport.residentKB(),
+            memoryRSSKB: ProcessMemory.current()?.residentKiB,
             brightnessPercent: try? services.backlight?.percent(),
             lastError: lastError,
             components: state["components"] ?? .object([]),

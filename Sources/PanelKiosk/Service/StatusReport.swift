@@ -91,20 +91,6 @@ struct StatusReport: Sendable {
                                          ("refused", .number(Double($0.refused)))]) } ?? .null),
         ])
     }
-
-    /// Resident set size of this process in kB (nil where /proc is not mounted).
-    static func residentKB() -> Int? {
-        // procfs files report size 0, so read them as a stream, not as a regular file.
-        let fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var buf = [UInt8](repeating: 0, count: 128)
-        let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        guard n > 0 else { return nil }
-        let fields = String(decoding: buf[0..<n], as: UTF8.self).split(separator: " ")
-        guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
-        return pages * sysconf(Int32(_SC_PAGESIZE)) / 1024
-    }
 }
 
 /// Backlight brightness as the `brightness` command speaks it: percent of max_brightness.
