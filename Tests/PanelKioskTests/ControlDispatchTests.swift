@@ -30,6 +30,22 @@ final class ControlDispatchTests: XCTestCase {
         XCTAssertEqual(state["components"]?["player"]?["progress"], 0.5)
     }
 
+    /// `close` dismisses a swipe-to-dismiss card and `open` presents it again (the demo's window
+    /// tour sends them; they were refused as "not a Popup").
+    func testCloseAndOpenDriveASwipeToDismissCard() throws {
+        let app = try AppConfig.load(path: CLI.root + "/examples/tour-ticket.toml")
+        let b = try SceneBuilder.build(app: app, geometry: FrameGeometry(widthPx: 800, heightPx: 480, scale: 1,
+                                                                        board: .offscreenDefault))
+        let s = b.screen
+        XCTAssertEqual(s.state(timeMS: 0)["components"]?["ticket"]?["presented"], .bool(true))
+        try ControlDispatch.perform(.close(target: "ticket", animated: true), on: s, live: b.live, at: .zero)
+        s.advance(to: .seconds(3))
+        XCTAssertEqual(s.state(timeMS: 3000)["components"]?["ticket"]?["presented"], .bool(false))
+        try ControlDispatch.perform(.open(target: "ticket", side: nil, animated: true), on: s, live: b.live, at: .seconds(3))
+        s.advance(to: .seconds(6))
+        XCTAssertEqual(s.state(timeMS: 6000)["components"]?["ticket"]?["presented"], .bool(true))
+    }
+
     func testUnknownTargetAndBadArgumentsAreErrorsNotCrashes() throws {
         let b = try Self.built(), s = b.screen, live = b.live
         XCTAssertThrowsError(try ControlDispatch.perform(.pop(target: "nope", animated: true), on: s, live: live, at: .zero)) {

@@ -13,6 +13,11 @@ enum ControlDispatch {
             guard screen.component(id) is SideDrawer else { return nil }
             return try? target(id, SideDrawer.self)
         }
+        /// `open` and `close` present and dismiss a swipe-to-dismiss card.
+        func card(_ id: String) -> SwipeDismiss? {
+            guard screen.component(id) is SwipeDismiss else { return nil }
+            return try? target(id, SwipeDismiss.self)
+        }
         switch command {
         case .setPopupItem(let id, let title, let subtitle, let progress):
             try target(id, Popup.self).apply(.setItem(title: title, subtitle: subtitle, progress: progress), at: now)
@@ -24,12 +29,16 @@ enum ControlDispatch {
             if let drawer = sideDrawer(id) {
                 try drawer.apply(.open(side: side.map(direction) ?? .none, wide: false, animated: animated,
                                        interruptible: nil), at: now)
+            } else if let card = card(id) {
+                try card.apply(.present, at: now)
             } else {
                 try target(id, Popup.self).apply(.open, at: now)
             }
         case .close(let id, let animated):
             if let drawer = sideDrawer(id) {
                 try drawer.apply(.close(animated: animated, interruptible: nil), at: now)
+            } else if let card = card(id) {
+                try card.apply(.dismiss, at: now)
             } else {
                 try target(id, Popup.self).apply(.close, at: now)
             }
