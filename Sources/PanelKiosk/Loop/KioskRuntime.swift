@@ -74,7 +74,7 @@ package final class KioskRuntime {
         recorder = EventRecorder(path: eventsPath)
         trace = tracePath.map(MotionTrace.init(path:))
         if let recordPath {
-            let file = EventRecorder(path: recordPath, what: "touch recording")
+            let file = EventRecorder(path: recordPath, what: "touch recording", limit: .stopping)
             file.write("# touches recorded by panel-kiosk from \(app.path) at \(geometry.widthPx)x\(geometry.heightPx), scale \(geometry.scale): replay with render --script")
             touchRecording = (TouchRecorder(scale: geometry.scale), file)
         }
