@@ -126,6 +126,29 @@ final class MQTTBridgeTests: XCTestCase {
         XCTAssertEqual(kiosk.stop(), 0)
     }
 
+    /// A reload that renames a component: Home Assistant gets the new select and the old
+    /// one's config is removed (an empty retained message), not left as a dead entity.
+    func testDiscoveryFollowsAReloadThatChangesTheComponents() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        let broker = try TestBroker(dir: dir)
+        let kiosk = try MQTTKiosk(dir: dir, mqtt: mqttTable(broker))
+        waitConnected(kiosk)
+        func selects() -> [String] {
+            ((try? broker.allRetained("homeassistant/select/#")) ?? []).map(\.topic).sorted()
+        }
+        poll(30, "the drawer's select") { selects() == ["homeassistant/select/panel-kiosk_k1/drawer/config"] }
+        let app = dir.file("app.toml")
+        let text = try String(contentsOfFile: app, encoding: .utf8)
+        try text.replacingOccurrences(of: "id = \"drawer\"", with: "id = \"notices\"")
+            .write(toFile: app, atomically: true, encoding: .utf8)   // the file watcher reloads it
+        poll(30, "the renamed drawer's select, and the old one gone") {
+            selects() == ["homeassistant/select/panel-kiosk_k1/notices/config"]
+        }
+        XCTAssertTrue(kiosk.log.contains("reloaded"), kiosk.log)
+        XCTAssertEqual(kiosk.stop(), 0)
+    }
+
     func testReadOnlyRefusesWhatChangesTheScreen() throws {
         let dir = TempDir()
         defer { dir.remove() }

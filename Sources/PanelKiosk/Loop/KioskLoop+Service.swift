@@ -66,11 +66,10 @@ extension KioskLoop: KioskOperations {
             if wasBlank { KioskLog.notice("screen woken by command") }
             return (.success([("blank", .bool(false))]), actions)
         case .reload:
-            guard runtime.reload(reason: "reload command") else {
+            guard reload(reason: "reload command") else {
                 let why = KioskLog.lastProblem?.message ?? "see the log"
                 return (.failure(.init("reload refused; keeping the running screens: \(why)")), [])
             }
-            services.heartbeat.status("reloaded \(runtime.appPath) (reload command)")
             return (.success([]), [])
         }
     }

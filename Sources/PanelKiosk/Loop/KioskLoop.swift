@@ -274,11 +274,14 @@ package final class KioskLoop: FrameSinkOwner {
         }
     }
 
-    /// SIGHUP or a changed file: see `KioskRuntime.reload`.
-    private func reload(reason: String) {
-        if runtime.reload(reason: reason) {
-            services.heartbeat.status("reloaded \(runtime.appPath) (\(reason))")
-        }
+    /// SIGHUP, a changed file or the reload command: see `KioskRuntime.reload`. False when
+    /// the files were refused and the running screens kept.
+    @discardableResult
+    func reload(reason: String) -> Bool {
+        guard runtime.reload(reason: reason) else { return false }
+        services.heartbeat.status("reloaded \(runtime.appPath) (\(reason))")
+        services.mqtt?.components = componentInfos   // Home Assistant sees added and removed components
+        return true
     }
 
     /// What the idle blanker asks of the display and backlight (the runtime did the rest).

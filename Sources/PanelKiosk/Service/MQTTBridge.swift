@@ -29,10 +29,22 @@ final class MQTTBridge: MQTTClient.Delegate {
 
     let config: MQTTConfig
     private(set) var discovery: HADiscovery
-    /// The app's components, for Home Assistant's selects (set once the screen exists).
+    /// The app's components, for Home Assistant's selects: set once the screen exists, and
+    /// again after a reload, which may add, remove or change components. While connected a
+    /// change is published at once: the new configs, and an empty retained config for each
+    /// entity that is gone, so Home Assistant drops it instead of showing it unavailable.
     var components: [HADiscovery.ComponentInfo] {
         get { discovery.components }
-        set { discovery = HADiscovery(config: config, appName: discovery.appName, version: discovery.version, components: newValue) }
+        set {
+            guard newValue != discovery.components else { return }
+            let before = discovery
+            discovery = HADiscovery(config: config, appName: before.appName, version: before.version, components: newValue)
+            guard connected, !closing, config.homeAssistant else { return }
+            let now = discovery.messages
+            let kept = Set(now.map(\.topic))
+            for m in before.messages where !kept.contains(m.topic) { publish(m.topic, [], retain: true, qos: 1) }
+            for m in now { publish(m.topic, m.payload.encoded, retain: true, qos: 1) }
+        }
     }
     private let client: MQTTClient
     private(set) var connected = false
