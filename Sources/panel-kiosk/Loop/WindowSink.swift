@@ -41,7 +41,15 @@ final class WindowSink: FrameSink, FrameSinkOwner {
     private var mouseDown = false
     private var lastMouse = (x: 0.0, y: 0.0)
     private var lastPollNS: UInt64 = 0
-    static let pollIntervalNS: UInt64 = 4_000_000
+    /// When SDL last gave an event (ns), 0 before the first.
+    private var lastEventNS: UInt64 = 0
+    /// How often SDL is asked for events while the mouse or a finger is busy (within
+    /// `busyForNS` of the last event, or a button held): often enough that a drag's steps
+    /// are not bunched. At rest once a refresh (16 ms at 60 Hz) is enough to see a press in
+    /// time for the next frame, and a window left open on a laptop wakes 60 times a second
+    /// instead of 250.
+    static let busyPollIntervalNS: UInt64 = 4_000_000
+    static let busyForNS: UInt64 = 1_000_000_000
     /// SDL_TOUCH_MOUSEID: the mouse events SDL makes up from touches (the fingers come as
     /// finger events already).
     static let touchMouseID = UInt32.max
@@ -155,17 +163,21 @@ final class WindowSink: FrameSink, FrameSinkOwner {
     }
 
     /// SDL has no descriptor to wait on: its events are read at every wake-up, and the loop
-    /// wakes at least every 4 ms for them.
+    /// wakes at least every 4 ms for them while the mouse is busy, once a refresh at rest.
     func poll(now: UInt64) {
         clock.poll(now: now)
         lastPollNS = now
         if tinted.contains(where: { $0.untilNS <= now }) { show([], asRepaint: false, now: now) }
         var e = SDL_Event()
-        while sdl.pollEvent(&e) != 0 { handle(e, now: now) }
+        while sdl.pollEvent(&e) != 0 {
+            lastEventNS = now
+            handle(e, now: now)
+        }
     }
 
     var nextDeadline: UInt64? {
-        let events = lastPollNS + Self.pollIntervalNS
+        let busy = mouseDown || lastPollNS &- lastEventNS < Self.busyForNS
+        let events = lastPollNS + (busy ? Self.busyPollIntervalNS : clock.frameIntervalNS)
         return clock.nextDeadline.map { min($0, events) } ?? events
     }
 
