@@ -115,6 +115,19 @@ final class FrameScheduleTests: XCTestCase {
         XCTAssertEqual(missed(5, touchAt: p + 2 * interval - ms), 2)
     }
 
+    func testAFrameThatCouldNotStartOnTimeLeavesTheMarginAlone() {
+        var s = FrameScheduler(mode: .late, frameIntervalNS: interval)
+        let v: UInt64 = 1_000 * ms
+        let margin = s.marginNS
+        // A tap after the start for the next vblank is drawn at once and misses it: late, but
+        // the budget was never tried.
+        XCTAssertTrue(s.frameShown(planned: v, shown: v + interval, startedOnTime: false))
+        XCTAssertEqual(s.lateFrames, 1)
+        XCTAssertEqual(s.marginNS, margin)
+        XCTAssertFalse(s.frameShown(planned: v, shown: v, startedOnTime: false))
+        XCTAssertEqual(s.marginNS, margin)
+    }
+
     func testAPinnedMarginDoesNotMove() {
         var s = FrameScheduler(mode: .late, frameIntervalNS: interval, pinnedMarginMS: 4)
         XCTAssertEqual(s.marginNS, 4 * ms)

@@ -99,10 +99,19 @@ package struct FrameScheduler: Sendable {
     }
 
     /// The frame drawn for `plannedNS` reached the glass at the vblank `shownNS`. Returns
-    /// whether it missed its vblank (then the margin grows).
+    /// whether it missed its vblank (then the margin grows). `startedOnTime`: it started at
+    /// its planned start, a budget before the vblank. A frame that could only start later
+    /// (a touch with no frame on its way that came after the start for the next vblank, a
+    /// budget of a refresh or more) is drawn at once as a chance to still make it, as the
+    /// immediate schedule does; missing it says nothing about the budget, so it counts in
+    /// `lateFrames` but leaves the margin alone (each such miss on a tap raised it by 1 ms).
     @discardableResult
-    mutating func frameShown(planned plannedNS: UInt64, shown shownNS: UInt64) -> Bool {
+    mutating func frameShown(planned plannedNS: UInt64, shown shownNS: UInt64, startedOnTime: Bool = true) -> Bool {
         let missed = shownNS > plannedNS &+ frameIntervalNS / 2
+        guard startedOnTime else {
+            if missed { lateFrames += 1 }
+            return missed
+        }
         if missed {
             lateFrames += 1
             autoMarginNS = min(frameIntervalNS / 2, autoMarginNS + Self.growStepNS)

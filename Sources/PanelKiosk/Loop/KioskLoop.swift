@@ -47,6 +47,8 @@ package final class KioskLoop: FrameSinkOwner {
     private var plannedFrame: FrameScheduler.Plan?
     /// The vblank the frame handed over was drawn for.
     private var inFlightShowNS: UInt64?
+    /// Whether that frame started at its planned start (the frame timer woke the loop for it).
+    private var inFlightOnTime = false
     /// Wakes the loop at a planned frame's start time.
     private let frameTimer: FrameTimer
     /// Where a frame's time goes (`frame_timing_ms` in `--stats`).
@@ -252,6 +254,7 @@ package final class KioskLoop: FrameSinkOwner {
                           slackNS: vblank.map { Int64(bitPattern: $0 &- t1) })
             inFlightOldestTouchNS = touchLatency.oldestWaitingNS
             touchLatency.framePresented()
+            inFlightOnTime = plannedStartNS != nil
             inFlightShowNS = vblank ?? lastVblankNS.map { last in
                 t1 <= last ? last : last + ((t1 - last) / sink.frameIntervalNS + 1) * sink.frameIntervalNS
             }
@@ -328,7 +331,7 @@ package final class KioskLoop: FrameSinkOwner {
             }
             inFlightOldestTouchNS = nil
             touchLatency.frameShown(vblankNS: shown, frameIntervalNS: sink.frameIntervalNS)
-            if let planned = inFlightShowNS { scheduler.frameShown(planned: planned, shown: shown) }
+            if let planned = inFlightShowNS { scheduler.frameShown(planned: planned, shown: shown, startedOnTime: inFlightOnTime) }
             inFlightShowNS = nil
         }
         for t in vblanksNS {
