@@ -24,6 +24,7 @@ public struct MovingLayer: Equatable, Sendable {
 public struct RowMove: Equatable, Sendable {
     /// The rows to move, frame pixels (where they were drawn last frame).
     public var source: IntRect
+    /// How far they move, pixels (negative: up).
     public var dy: Int
     /// `source` moved by `dy`, within the frame.
     public var destination: IntRect { IntRect(x: source.x, y: source.y + dy, width: source.width, height: source.height) }
