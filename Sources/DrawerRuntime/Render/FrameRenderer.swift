@@ -24,4 +24,22 @@ public final class FrameRenderer {
         screen.draw(canvas)
         canvas.restore()
     }
+
+    /// Draws the screen inside `damage` (pixels), moving `move`'s rows (already drawn in the
+    /// last frame, `DamageTracker.move`) instead of repainting them: the bands of `damage`
+    /// above and below where they land are repainted. The pixels equal a repaint of all of
+    /// `damage`: the moved rows are an opaque layer that only moved by whole pixels.
+    public func draw(_ screen: Screen, damage: IntRect, moving move: RowMove) {
+        let to = move.destination.intersection(damage)
+        // Only whole rows of the damage are moved; anything else is repainted as usual.
+        guard to == move.destination, to.x <= damage.x, to.maxX >= damage.maxX else {
+            draw(screen, damage: damage)
+            return
+        }
+        pixmap.view.scroll(move.source, dx: 0, dy: move.dy)
+        let above = IntRect(x: damage.x, y: damage.y, width: damage.width, height: to.y - damage.y)
+        let below = IntRect(x: damage.x, y: to.maxY, width: damage.width, height: damage.maxY - to.maxY)
+        if !above.isEmpty { draw(screen, damage: above) }
+        if !below.isEmpty { draw(screen, damage: below) }
+    }
 }

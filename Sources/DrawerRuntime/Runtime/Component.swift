@@ -59,6 +59,9 @@ public protocol Component: AnyObject {
     /// Changes whenever the component's pixels change without its `state()` changing (a
     /// row shown pressed), so damage tracking repaints it.
     var drawRevision: Int { get }
+    /// An opaque part of its painting that only moves (a dragged drawer's card body), so a
+    /// frame may move its drawn rows instead of repainting them; nil (the default) when none.
+    var movingLayer: MovingLayer? { get }
 }
 
 /// A component whose actions are a typed `Action` enum: `apply` does one, and the string
@@ -84,4 +87,5 @@ extension Component {
     public var paintBounds: Rect? { nil }
     public var backgroundBottomInset: Double { 0 }
     public var drawRevision: Int { 0 }
+    public var movingLayer: MovingLayer? { nil }
 }

@@ -2,41 +2,96 @@ import PanelRenderer
 
 /// Which part of the screen changed since the last frame, from what each component paints
 /// and whether its state moved. A drag of the drawer repaints the card's old and new band,
-/// not the map under the whole screen.
+/// not the map under the whole screen; and of that band, the card body's rows that only
+/// moved are moved (`move`), not repainted.
 public struct DamageTracker {
-    private var last: [String: (state: JSONValue, revision: Int, bounds: Rect?)] = [:]
+    private var last: [String: (state: JSONValue, revision: Int, bounds: Rect?, layer: MovingLayer?)] = [:]
     private var size: Size?
     private var backgroundRevision: Int?
+    /// Set by `damage(of:everything:extra:)`: rows of the last frame that can be moved
+    /// instead of repainted (a component's `MovingLayer` that only moved, with nothing above
+    /// it there); nil when none.
+    public private(set) var move: RowMove?
 
     public init() {}
 
     /// The region to repaint, in pixels: nil means everything; an empty rect means nothing.
     /// Call once per frame after advancing the screen; `everything` forces a full repaint
     /// (background content changed, reload, first frame); `extra` (points) is repainted too
-    /// (content that changed without its component moving).
+    /// (content that changed without its component moving). Also sets `move`: the part of the
+    /// region whose pixels can be moved from the last frame (the rest is repainted), also when
+    /// the region is everything because the moving component's dimming may paint anywhere.
     public mutating func damage(of screen: Screen, everything: Bool, extra: Rect = .zero) -> IntRect? {
+        move = nil
         // The background lies under everything: when it changes, everything is repainted.
         var full = everything || size != screen.env.size || backgroundRevision != screen.backgroundRevision
         size = screen.env.size
         backgroundRevision = screen.backgroundRevision
         var region = extra.isEmpty ? Rect.zero : extra
         var seen = Set<String>()
-        for c in screen.components {
+        // The one component whose opaque layer only moved, and what lies above it (points).
+        var mover: (index: Int, old: MovingLayer, new: MovingLayer)?
+        var movers = 0
+        var above = Rect.zero, aboveUnknown = false, unbounded = false
+        for (i, c) in screen.components.enumerated() {
             seen.insert(c.id)
-            let state = c.state(), revision = c.drawRevision, bounds = c.paintBounds
+            let state = c.state(), revision = c.drawRevision, bounds = c.paintBounds, layer = c.movingLayer
             if let previous = last[c.id] {
+                if mover != nil {
+                    // Drawn over the mover, now or in the last frame: its moved rows would carry it.
+                    if let b = bounds, let p = previous.bounds { above = above.union(b).union(p) } else { aboveUnknown = true }
+                }
                 if previous.state != state || previous.revision != revision || c.needsFrames {
-                    guard let old = previous.bounds, let new = bounds else { full = true; last[c.id] = (state, revision, bounds); continue }
-                    region = region.union(old).union(new)
+                    if let o = previous.layer, let n = layer, o.appearance == n.appearance, o.opaque != n.opaque {
+                        movers += 1
+                        mover = (i, o, n)
+                    }
+                    if let old = previous.bounds, let new = bounds {
+                        region = region.union(old).union(new)
+                    } else if mover?.index == i {
+                        // It may paint anywhere (a drawer's dimming): everything is repainted
+                        // but its moved body.
+                        unbounded = true
+                    } else {
+                        full = true
+                    }
                 }
             } else { full = true }
-            last[c.id] = (state, revision, bounds)
+            last[c.id] = (state, revision, bounds, layer)
         }
         if last.count != seen.count { full = true; last = last.filter { seen.contains($0.key) } }
         if full { return nil }
-        if region.isEmpty { return .zero }
-        let screenPx = IntRect(x: 0, y: 0, width: Int((screen.env.size.width * screen.env.scale).rounded()),
-                               height: Int((screen.env.size.height * screen.env.scale).rounded()))
-        return region.scaled(by: screen.env.scale).integralOutset.intersection(screenPx)
+        if region.isEmpty && !unbounded { return .zero }
+        let scale = screen.env.scale
+        let screenPx = IntRect(x: 0, y: 0, width: Int((screen.env.size.width * scale).rounded()),
+                               height: Int((screen.env.size.height * scale).rounded()))
+        let damaged = unbounded ? screenPx : region.scaled(by: scale).integralOutset.intersection(screenPx)
+        if movers == 1, let m = mover, extra.isEmpty, !aboveUnknown {
+            move = Self.rowMove(old: m.old.opaque, new: m.new.opaque, scale: scale, within: damaged, avoiding: above)
+        }
+        return unbounded ? nil : damaged
+    }
+
+    /// The rows of `old` (points) that move to `new` by a whole number of pixels, within the
+    /// damaged region and clear of `avoiding` (points); nil when the layer changed size, moved
+    /// sideways or by a fraction of a pixel, or nothing of it would move.
+    static func rowMove(old: Rect, new: Rect, scale: Double, within damaged: IntRect, avoiding: Rect) -> RowMove? {
+        let o = old.scaled(by: scale), n = new.scaled(by: scale)
+        guard o.x == n.x, o.width == n.width, let oy = Self.whole(o.y), let ny = Self.whole(n.y), oy != ny,
+              let x = Self.whole(o.x), let w = Self.whole(o.width) else { return nil }
+        let dy = ny - oy
+        // Where the rows were and where they go, both inside the damaged region (the frame).
+        let from = IntRect(x: x, y: oy, width: w, height: Int(o.height.rounded(.down))).intersection(damaged)
+        let to = IntRect(x: from.x, y: from.y + dy, width: from.width, height: from.height).intersection(damaged)
+        guard !to.isEmpty else { return nil }
+        let source = IntRect(x: to.x, y: to.y - dy, width: to.width, height: to.height)
+        if !avoiding.isEmpty, !avoiding.scaled(by: scale).integralOutset.intersection(source.union(to)).isEmpty { return nil }
+        return RowMove(source: source, dy: dy)
+    }
+
+    /// `v` when it is a whole number (within rounding error), else nil.
+    private static func whole(_ v: Double) -> Int? {
+        let r = v.rounded()
+        return abs(v - r) < 1e-6 ? Int(r) : nil
     }
 }

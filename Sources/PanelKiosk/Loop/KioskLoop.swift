@@ -47,8 +47,17 @@ package final class KioskLoop: FrameSinkOwner {
     private var plannedFrame: FrameScheduler.Plan?
     /// The vblank the frame handed over was drawn for.
     private var inFlightShowNS: UInt64?
+    /// Whether that frame started at its planned start (the frame timer woke the loop for it).
+    private var inFlightOnTime = false
     /// Wakes the loop at a planned frame's start time.
     private let frameTimer: FrameTimer
+    /// Where a frame's time goes (`frame_timing_ms` in `--stats`).
+    private var timing = FrameTiming()
+    /// The oldest touch in the frame handed over (kernel timestamp, ns), for
+    /// `touch_missed_vblanks`: vblanks that showed no new frame although a touch had been
+    /// waiting for a whole refresh before them.
+    private var inFlightOldestTouchNS: UInt64?
+    private(set) var touchMissedVblanks = 0
     /// `run --headless --play`: a touch script on the real clock, and its timer.
     private var scripted: ScriptedTouches?
     private var scriptTimer: FrameTimer?
@@ -204,9 +213,12 @@ package final class KioskLoop: FrameSinkOwner {
             guard wantsFrame else { return }
             startOrDraw(scheduler.plan(afterVblank: vblank, now: monotonicNanoseconds()))
         } else if let plan = plannedFrame {
-            guard monotonicNanoseconds() >= plan.startNS else { return }
+            let woke = monotonicNanoseconds()
+            guard woke >= plan.startNS else { return }
             plannedFrame = nil
+            timing.woke(lateNS: woke - plan.startNS, budgetNS: plan.showNS &- plan.startNS)
             inputReady()        // the touches that came since the wake-up are in this frame too
+            timing.inputRead(ns: monotonicNanoseconds() - woke)
             if wantsFrame || runtime.needsDraw { drawAndPresent(showingAt: plan.showNS, forVblank: plan.showNS, plannedStartNS: plan.startNS) }
         } else if runtime.needsDraw && sink.canPresent {
             let now = monotonicNanoseconds()
@@ -232,10 +244,17 @@ package final class KioskLoop: FrameSinkOwner {
         let t0 = monotonicNanoseconds()
         let changed = runtime.drawFrame(showingAt: .nanoseconds(Int64(showNS)))
         do {
+            let drawn = monotonicNanoseconds()
             try sink.present(runtime.frame.pixmap.view, damage: changed)
             let t1 = monotonicNanoseconds()
-            scheduler.frameWorked(ns: t1 - min(t0, plannedStartNS ?? t0))
+            // Not the first frame: drawing everything at start-up says nothing about a
+            // frame's work later, and would keep the late schedule at once for 20 frames.
+            if lastVblankNS != nil { scheduler.frameWorked(ns: t1 - min(t0, plannedStartNS ?? t0)) }
+            timing.worked(ns: t1 - min(t0, plannedStartNS ?? t0), presentNS: t1 - drawn,
+                          slackNS: vblank.map { Int64(bitPattern: $0 &- t1) })
+            inFlightOldestTouchNS = touchLatency.oldestWaitingNS
             touchLatency.framePresented()
+            inFlightOnTime = plannedStartNS != nil
             inFlightShowNS = vblank ?? lastVblankNS.map { last in
                 t1 <= last ? last : last + ((t1 - last) / sink.frameIntervalNS + 1) * sink.frameIntervalNS
             }
@@ -309,8 +328,13 @@ package final class KioskLoop: FrameSinkOwner {
     package func framesShown(vblanksNS: [UInt64]) {
         // One frame is handed over at a time: the first vblank reported is the one it made.
         if let shown = vblanksNS.first {
+            if let oldest = inFlightOldestTouchNS, let last = lastVblankNS, shown > last {
+                touchMissedVblanks += Self.missedVblanks(previous: last, shown: shown, oldestTouchNS: oldest,
+                                                         frameIntervalNS: sink.frameIntervalNS)
+            }
+            inFlightOldestTouchNS = nil
             touchLatency.frameShown(vblankNS: shown, frameIntervalNS: sink.frameIntervalNS)
-            if let planned = inFlightShowNS { scheduler.frameShown(planned: planned, shown: shown) }
+            if let planned = inFlightShowNS { scheduler.frameShown(planned: planned, shown: shown, startedOnTime: inFlightOnTime) }
             inFlightShowNS = nil
         }
         for t in vblanksNS {
@@ -321,6 +345,19 @@ package final class KioskLoop: FrameSinkOwner {
         }
         if let limit = frameLimit, sink.flipCount >= limit { loop.stop(); return }
         shownVblankNS = vblanksNS.last
+    }
+
+    /// The vblanks strictly between the flips at `previous` and `shown` that showed no new
+    /// frame although the oldest touch of the frame shown at `shown` had been waiting a whole
+    /// refresh before them: frames a drag lost, whatever the schedule (an idle moment before
+    /// a touch is not one; a touch that came just after a frame started is not either).
+    static func missedVblanks(previous: UInt64, shown: UInt64, oldestTouchNS: UInt64, frameIntervalNS: UInt64) -> Int {
+        let t = max(1, frameIntervalNS)
+        let gap = Int((Double(shown - previous) / Double(t)).rounded())
+        // The first vblank k refreshes after `previous` that is at least a refresh after the touch.
+        let due = oldestTouchNS &+ t
+        let first = due <= previous ? 1 : max(1, Int((due - previous + t - 1) / t))
+        return max(0, gap - first)
     }
 
     package func deliver(_ event: InputEvent) { deliverTouch(event) }
@@ -341,6 +378,7 @@ package final class KioskLoop: FrameSinkOwner {
         return .object(sink.statistics + [
             ("frames", .number(Double(runtime.framesDrawn))), ("flips", .number(Double(sink.flipCount))),
             ("missed_vblanks", .number(Double(sink.missedVblankCount))),
+            ("touch_missed_vblanks", .number(Double(touchMissedVblanks))),
             ("flip_interval_ms", .object([("mean", .number(flipIntervalsMS.mean)), ("p50", .number(flipIntervalsMS.percentile(0.5))),
                                           ("p99", .number(flipIntervalsMS.percentile(0.99))),
                                           ("max", .number(flipIntervalsMS.max))])),
@@ -354,7 +392,7 @@ package final class KioskLoop: FrameSinkOwner {
     /// schedule's margin at exit.
     private var scheduleStatistics: [(String, JSONValue)] {
         [("schedule", .string(scheduler.mode.rawValue)), ("late_frames", .number(Double(scheduler.lateFrames))),
-         ("frame_margin_ms", .number(Double(scheduler.marginNS) / 1e6))]
+         ("frame_margin_ms", .number(Double(scheduler.marginNS) / 1e6)), ("frame_timing_ms", timing.statistics)]
     }
 
     /// `rss_kib` (now, at exit: the kiosk at rest) and `peak_rss_kib`, from the kernel.

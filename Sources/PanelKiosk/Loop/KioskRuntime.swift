@@ -277,7 +277,11 @@ package final class KioskRuntime {
         needsDraw = false
         framesDrawn += 1
         guard redraw else { renderMS.add(Double(monotonicNS() - t0) / 1e6); return [] }
-        frame.draw(screen, damage: region)
+        // A dragged drawer's body only moved: its drawn rows move, the bands around repaint.
+        // Not under the translucent problem bar, which is repainted over whatever it covers.
+        if let move = damage.move, problem == nil { frame.draw(screen, damage: region ?? frame.pixmap.bounds, moving: move) } else {
+            frame.draw(screen, damage: region)
+        }
         drawFade(at: show)
         if let problem, region.map({ !$0.isEmpty }) ?? true {
             problemBar.draw(problem, into: frame.canvas, widthPx: geometry.widthPx, heightPx: geometry.heightPx, scale: geometry.scale)

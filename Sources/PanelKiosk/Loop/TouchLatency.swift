@@ -22,6 +22,9 @@ package struct TouchLatency: Sendable {
         waiting.append(ns)
     }
 
+    /// The oldest event waiting for a frame (the next frame handed over includes it), ns.
+    var oldestWaitingNS: UInt64? { waiting.min() }
+
     /// A frame was handed to the sink: it includes every event delivered so far.
     mutating func framePresented() {
         inFlight += waiting

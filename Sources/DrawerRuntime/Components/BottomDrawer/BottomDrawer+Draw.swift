@@ -5,7 +5,7 @@ extension BottomDrawer {
         if position == .closed, !needsFrames, height <= 0 { return }
         let theme = env.theme
         let mode = displayMode
-        let card = cardFrame
+        let card = drawnCardFrame
         let r = config.cornerRadius
         // Dimming masked around the card: the card is drawn over it, so only its rounded
         // top corners need the dimming kept out, which drawing order already gives.
@@ -41,5 +41,31 @@ extension BottomDrawer {
         }
         content.draw(canvas, size: size, scrollOffset: scrollOffset, env: env)
         canvas.restore()
+    }
+
+    /// The card as drawn: its top on a whole pixel, its bottom where it is. A moving drawer
+    /// then only ever moves by whole pixels, so its drawn body can be moved instead of
+    /// repainted (`movingLayer`), and its edge never shimmers between two pixels.
+    var drawnCardFrame: Rect {
+        let card = cardFrame
+        let scale = env.scale > 0 ? env.scale : 1
+        let top = (card.y * scale).rounded() / scale
+        return Rect(card.x, top, card.width, card.maxY - top)
+    }
+
+    /// The card's body below its rounded top corners, in the full-width drawer mode, while
+    /// nothing but its position changes its pixels: no cross-fade, an opaque card (the
+    /// dimming lies under it).
+    public var movingLayer: MovingLayer? {
+        guard displayMode == .drawer, crossFade == nil, height > 0,
+              env.theme.palette.card.a == 255 else { return nil }
+        let card = drawnCardFrame
+        let scale = env.scale > 0 ? env.scale : 1
+        // The first whole pixel row below the corners (and the grabber, which sits above them).
+        let bodyTop = ((card.y + config.cornerRadius) * scale).rounded(.up) / scale
+        guard card.maxY > bodyTop else { return nil }
+        let identity = content.map { ObjectIdentifier($0).hashValue } ?? 0
+        return MovingLayer(opaque: Rect(card.x, bodyTop, card.width, card.maxY - bodyTop),
+                           appearance: [drawRevision, Int(truncatingIfNeeded: scrollOffset.bitPattern), identity])
     }
 }
