@@ -30,7 +30,7 @@ enum ControlDispatch {
                 try drawer.apply(.open(side: side.map(direction) ?? .none, wide: false, animated: animated,
                                        interruptible: nil), at: now)
             } else if let card = card(id) {
-                try card.apply(.present, at: now)
+                card.apply(.present, at: now)
             } else {
                 try target(id, Popup.self).apply(.open, at: now)
             }
@@ -38,7 +38,7 @@ enum ControlDispatch {
             if let drawer = sideDrawer(id) {
                 try drawer.apply(.close(animated: animated, interruptible: nil), at: now)
             } else if let card = card(id) {
-                try card.apply(.dismiss, at: now)
+                card.apply(.dismiss, at: now)
             } else {
                 try target(id, Popup.self).apply(.close, at: now)
             }
