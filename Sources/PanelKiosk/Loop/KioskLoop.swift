@@ -144,6 +144,17 @@ package final class KioskLoop: FrameSinkOwner {
     /// When a played script's run ends.
     private var playEndNS: UInt64?
 
+    /// How often a played run past its end checks whether it may stop.
+    static let playedEndCheckNS: UInt64 = 10_000_000
+    /// A played script's run ends a second after its last touch once every touch is on the
+    /// glass and the components are at rest, so a slow machine (loaded, emulated) still
+    /// measures every touch and the settled state; 30 s after that second at the latest.
+    private func playedRunIsOver(now: UInt64, end: UInt64) -> Bool {
+        guard now >= end else { return false }
+        if now >= end &+ 30_000_000_000 { return true }
+        return scripted?.nextDueNS == nil && touchLatency.allShown && !runtime.screen.needsFrames
+    }
+
     private func startScript() throws {
         guard let script = playScript else { return }
         let start = monotonicNanoseconds() + 500_000_000
@@ -173,13 +184,13 @@ package final class KioskLoop: FrameSinkOwner {
             } catch { failure = "\(error)"; break }
             let deadlines = [services.nextDeadline, runtime.blanker.nextDeadline].compactMap { $0 }
                 .map { UInt64(max(0, $0.nanoseconds)) } + [sink.nextDeadline].compactMap { $0 }
-            loop.deadline = (deadlines + [playEndNS].compactMap { $0 }).min()
+            loop.deadline = (deadlines + [playEndNS.map { max($0, monotonicNanoseconds() + Self.playedEndCheckNS) }].compactMap { $0 }).min()
             do {
                 try frameTimer.arm(at: plannedFrame?.startNS)
                 if let scriptTimer, let s = scripted { try scriptTimer.arm(at: s.nextDueNS) }
             } catch { failure = "\(error)"; break }
             loop.runOnce()
-            if let end = playEndNS, monotonicNanoseconds() >= end { loop.stop(); break }
+            if let end = playEndNS, playedRunIsOver(now: monotonicNanoseconds(), end: end) { loop.stop(); break }
             sink.poll(now: monotonicNanoseconds())
             let after = Instant.now()
             apply(services.tick(at: after, on: runtime))

@@ -22,6 +22,9 @@ package struct TouchLatency: Sendable {
         waiting.append(ns)
     }
 
+    /// Every touch delivered has reached the glass (none waits for a frame or a flip).
+    var allShown: Bool { waiting.isEmpty && inFlight.isEmpty }
+
     /// The oldest event waiting for a frame (the next frame handed over includes it), ns.
     var oldestWaitingNS: UInt64? { waiting.min() }
 
