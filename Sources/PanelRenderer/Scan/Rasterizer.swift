@@ -217,27 +217,29 @@ final class Rasterizer {
         let lEnd = cellsSwept(l, covRow: covRow, width: width, acc: &acc, evenOdd: evenOdd)
         let rFirst = Int(r.x0)
         let gap = coverage(acc, evenOdd)
-        if rFirst &- lEnd <= 16 {
-            // A short gap joins both edges' cells into one per-pixel span.
+        // A short gap joins both edges' cells into one per-pixel span.
+        let joined = rFirst &- lEnd <= 16
+        if joined {
             var c = lEnd
             while c < rFirst { covRow[c] = UInt8(truncatingIfNeeded: gap); c &+= 1 }
-            let rEnd = cellsSwept(r, covRow: covRow, width: width, acc: &acc, evenOdd: evenOdd)
+        }
+        let rEnd = cellsSwept(r, covRow: covRow, width: width, acc: &acc, evenOdd: evenOdd)
+        if joined {
             spans[0] = Span(x: Int32(truncatingIfNeeded: lFirst &+ left), len: Int32(truncatingIfNeeded: rEnd &- lFirst),
                             cov: Span.perPixel)
             n = 1
-            return trailing(n, rEnd, width: width, left: left, acc: acc, evenOdd: evenOdd)
+        } else {
+            spans[0] = Span(x: Int32(truncatingIfNeeded: lFirst &+ left), len: Int32(truncatingIfNeeded: lEnd &- lFirst),
+                            cov: Span.perPixel)
+            n = 1
+            if gap != 0 {
+                spans[1] = Span(x: Int32(truncatingIfNeeded: lEnd &+ left), len: Int32(truncatingIfNeeded: rFirst &- lEnd), cov: gap)
+                n = 2
+            }
+            spans[n] = Span(x: Int32(truncatingIfNeeded: rFirst &+ left), len: Int32(truncatingIfNeeded: rEnd &- rFirst),
+                            cov: Span.perPixel)
+            n &+= 1
         }
-        spans[0] = Span(x: Int32(truncatingIfNeeded: lFirst &+ left), len: Int32(truncatingIfNeeded: lEnd &- lFirst),
-                        cov: Span.perPixel)
-        n = 1
-        if gap != 0 {
-            spans[1] = Span(x: Int32(truncatingIfNeeded: lEnd &+ left), len: Int32(truncatingIfNeeded: rFirst &- lEnd), cov: gap)
-            n = 2
-        }
-        let rEnd = cellsSwept(r, covRow: covRow, width: width, acc: &acc, evenOdd: evenOdd)
-        spans[n] = Span(x: Int32(truncatingIfNeeded: rFirst &+ left), len: Int32(truncatingIfNeeded: rEnd &- rFirst),
-                        cov: Span.perPixel)
-        n &+= 1
         return trailing(n, rEnd, width: width, left: left, acc: acc, evenOdd: evenOdd)
     }
 
