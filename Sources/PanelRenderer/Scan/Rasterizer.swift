@@ -3,7 +3,9 @@
 /// its signed height (`cover`, which carries to every pixel on its right) and the part of
 /// that height left of the edge inside its own pixel (`area`). A row sweep visits only the
 /// touched columns (found through a bitset), so the cost follows edge length and span count;
-/// the run between two touched columns has one coverage and becomes one span.
+/// the run between two touched columns has one coverage and becomes one span. Two kinds of
+/// rows skip the accumulators with the same arithmetic: straight bands (`straightBand`) and
+/// rows crossed by two separate edges (`pairRow`).
 
 /// A horizontal run of pixels in device pixels: one coverage (0...255) for the whole run,
 /// or, when `cov == Span.perPixel`, the coverage of each pixel in the row's coverage bytes.
