@@ -3,7 +3,9 @@
 /// its signed height (`cover`, which carries to every pixel on its right) and the part of
 /// that height left of the edge inside its own pixel (`area`). A row sweep visits only the
 /// touched columns (found through a bitset), so the cost follows edge length and span count;
-/// the run between two touched columns has one coverage and becomes one span.
+/// the run between two touched columns has one coverage and becomes one span. Two kinds of
+/// rows skip the accumulators with the same arithmetic: straight bands (`straightBand`) and
+/// rows crossed by two separate edges (`pairRow`).
 
 /// A horizontal run of pixels in device pixels: one coverage (0...255) for the whole run,
 /// or, when `cov == Span.perPixel`, the coverage of each pixel in the row's coverage bytes.
@@ -50,6 +52,9 @@ final class Rasterizer {
     private let bandSpans: UnsafeMutablePointer<Span>
     /// Whether straight bands skip the cell walk (off only in tests that compare the two).
     var straightBands = true
+    /// Whether rows crossed by two separate edges are swept as they are walked (`pairRow`;
+    /// off only in tests that compare the two).
+    var pairRows = true
     private var rowCapacity = 0
     private var activeCapacity = 0
 
@@ -128,6 +133,35 @@ final class Rasterizer {
                 if edges[next].y1 > yTop { active[nActive] = Int32(truncatingIfNeeded: next); nActive &+= 1 }
                 next &+= 1
             }
+            if nActive == 2 && pairRows {
+                // Drop edges that ended above this row, as the walk below would.
+                if edges[Int(truncatingIfNeeded: active[1])].y1 <= yTop { nActive = 1 }
+                if edges[Int(truncatingIfNeeded: active[0])].y1 <= yTop {
+                    nActive &-= 1; active[0] = active[nActive]
+                }
+                if nActive == 2 {
+                    // The rows these two edges alone cross: until one ends, the next edge
+                    // starts, or a straight band begins (coordinates are below 1e7, so the
+                    // conversions cannot overflow).
+                    let e0 = edges[Int(truncatingIfNeeded: active[0])], e1 = edges[Int(truncatingIfNeeded: active[1])]
+                    var limit = min(yEnd, Int(min(e0.y1, e1.y1).rounded(.up)))
+                    if next < edgeCount { limit = min(limit, Int(edges[next].y0.rounded(.down))) }
+                    if let band, band.top > y { limit = min(limit, band.top) }
+                    var yy = y
+                    while yy < limit {
+                        let t = Double(yy)
+                        let n = pairRow(e0, e1, yTop: t, yBot: t + 1, leftD: leftD, width: width, left: left,
+                                        evenOdd: evenOdd)
+                        if n < 0 { break }
+                        if n > 0 { blitter.blitRow(y: yy, spans: spans, count: n, coverage: rowCoverage - left) }
+                        yy &+= 1
+                    }
+                    if yy > y {
+                        skipUntil = yy
+                        continue
+                    }
+                }
+            }
             var minCol = Int.max, maxCol = -1
             var i = 0
             while i < nActive {
@@ -148,6 +182,127 @@ final class Rasterizer {
             let n = sweep(minCol: minCol, maxCol: maxCol, width: width, left: left, evenOdd: evenOdd)
             if n > 0 { blitter.blitRow(y: y, spans: spans, count: n, coverage: rowCoverage - left) }
         }
+    }
+
+    /// The piece of one edge inside a row, x relative to the clip's left edge (see `pairRow`).
+    private struct RowPiece {
+        var x0: Double, x1: Double, dy: Double, slope: Double
+    }
+
+    /// A row crossed by exactly two edges whose cells do not meet (the middle rows of a
+    /// stroked line, a thin convex quad): the coverage of each of its cells comes straight
+    /// from that one edge, so the cells are swept as they are made, left to right, with the
+    /// arithmetic of `depositSegment` and `sweep` (every cell gets one deposit, and
+    /// `0 + v == v`, so the `Float` sums are the same), and the row never touches the cell
+    /// accumulators or the bitset. Returns the number of spans written, or -1 when the row
+    /// does not qualify (an edge leaves the clip, or the two share a column); the caller then
+    /// walks it the general way.
+    @inline(never)
+    private func pairRow(_ e0: Edge, _ e1: Edge, yTop: Double, yBot: Double, leftD: Double,
+                         width: Int, left: Int, evenOdd: Bool) -> Int {
+        @inline(__always) func piece(_ e: Edge) -> RowPiece {
+            let ya = max(e.y0, yTop), yb = min(e.y1, yBot)
+            let xa = e.x0 + (ya - e.y0) * e.dxdy
+            let xb = yb == e.y1 ? e.x1 : e.x0 + (yb - e.y0) * e.dxdy
+            return RowPiece(x0: min(xa, xb) - leftD, x1: max(xa, xb) - leftD, dy: (yb - ya) * e.dir, slope: e.dydx)
+        }
+        let p0 = piece(e0), p1 = piece(e1)
+        let (l, r) = p0.x0 <= p1.x0 ? (p0, p1) : (p1, p0)
+        let rightD = Double(width)
+        // Inside the clip on both sides (`depositSegment`'s commonest case), and the left
+        // piece's last column before the right piece's first.
+        guard l.x0 >= 0, r.x1 < rightD, Int(l.x1) < Int(r.x0), !(l.dy == 0 || r.dy == 0) else { return -1 }
+        let covRow = rowCoverage, spans = self.spans
+        var acc: Float = 0
+        var n = 0
+        let lFirst = Int(l.x0)
+        let lEnd = cellsSwept(l, covRow: covRow, width: width, acc: &acc, evenOdd: evenOdd)
+        let rFirst = Int(r.x0)
+        let gap = coverage(acc, evenOdd)
+        // A short gap joins both edges' cells into one per-pixel span.
+        let joined = rFirst &- lEnd <= 16
+        if joined {
+            var c = lEnd
+            while c < rFirst { covRow[c] = UInt8(truncatingIfNeeded: gap); c &+= 1 }
+        }
+        let rEnd = cellsSwept(r, covRow: covRow, width: width, acc: &acc, evenOdd: evenOdd)
+        if joined {
+            spans[0] = Span(x: Int32(truncatingIfNeeded: lFirst &+ left), len: Int32(truncatingIfNeeded: rEnd &- lFirst),
+                            cov: Span.perPixel)
+            n = 1
+        } else {
+            spans[0] = Span(x: Int32(truncatingIfNeeded: lFirst &+ left), len: Int32(truncatingIfNeeded: lEnd &- lFirst),
+                            cov: Span.perPixel)
+            n = 1
+            if gap != 0 {
+                spans[1] = Span(x: Int32(truncatingIfNeeded: lEnd &+ left), len: Int32(truncatingIfNeeded: rFirst &- lEnd), cov: gap)
+                n = 2
+            }
+            spans[n] = Span(x: Int32(truncatingIfNeeded: rFirst &+ left), len: Int32(truncatingIfNeeded: rEnd &- rFirst),
+                            cov: Span.perPixel)
+            n &+= 1
+        }
+        return trailing(n, rEnd, width: width, left: left, acc: acc, evenOdd: evenOdd)
+    }
+
+    /// The constant run right of the last cell, as `sweep` ends a row.
+    @inline(__always)
+    private func trailing(_ n: Int, _ end: Int, width: Int, left: Int, acc: Float, evenOdd: Bool) -> Int {
+        guard end < width else { return n }
+        let cv = coverage(acc, evenOdd)
+        guard cv != 0 else { return n }
+        spans[n] = Span(x: Int32(truncatingIfNeeded: end &+ left), len: Int32(truncatingIfNeeded: width &- end), cov: cv)
+        return n &+ 1
+    }
+
+    /// Makes the cells of one row piece inside the clip (the values `depositSegment` would
+    /// deposit there) and sweeps them at once into `covRow`, carrying `acc`. Returns the
+    /// column after its last cell.
+    @inline(__always)
+    private func cellsSwept(_ p: RowPiece, covRow: UnsafeMutablePointer<UInt8>, width: Int,
+                            acc: inout Float, evenOdd: Bool) -> Int {
+        @inline(__always) func cell(_ c: Int, _ cv: Double, _ ar: Double) {
+            covRow[c] = UInt8(truncatingIfNeeded: coverage(acc + Float(ar), evenOdd))
+            acc += Float(cv)
+        }
+        let x0 = p.x0, x1 = p.x1, dy = p.dy
+        let c = Int(x0)
+        if x1 <= Double(c &+ 1) {
+            cell(c, dy, dy * (1 - ((x0 + x1) * 0.5 - Double(c))))
+            return c &+ 1
+        }
+        if x1 - x0 < 1e-9 {
+            let c0 = min(c, width &- 1)
+            cell(c0, dy, dy * (1 - (x0 - Double(c))))
+            return c0 &+ 1
+        }
+        let k = p.slope
+        let c0 = c, c1 = min(Int(x1), width &- 1)
+        if c0 == c1 || c0 >= width &- 1 {
+            let cc = min(c0, width &- 1)
+            let d = (x1 - x0) * k
+            cell(cc, d, d * (1 - ((x0 + x1) * 0.5 - Double(cc))))
+            return cc &+ 1
+        }
+        var xe = Double(c0 &+ 1)
+        var d = (xe - x0) * k
+        cell(c0, d, d * (1 - ((x0 + xe) * 0.5 - Double(c0))))
+        if c1 > c0 &+ 1 {
+            let kf = Float(k), half = Float(k * 0.5)
+            var m = c0 &+ 1
+            while m < c1 {
+                covRow[m] = UInt8(truncatingIfNeeded: coverage(acc + half, evenOdd))
+                acc += kf
+                m &+= 1
+            }
+        }
+        xe = Double(c1)
+        if x1 > xe {
+            d = (x1 - xe) * k
+            cell(c1, d, d * (1 - (x1 - xe) * 0.5))
+            return c1 &+ 1
+        }
+        return c1
     }
 
     /// Rows whose only edges are two vertical ones of opposite direction (the straight sides
