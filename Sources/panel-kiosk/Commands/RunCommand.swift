@@ -8,6 +8,7 @@ import PanelKiosk
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "run",
         abstract: "The kiosk: DRM/KMS output, libinput touch, one event loop.",
         discussion: """
             Frames are timed by the kernel's vblank timestamps and drawn just before the last
