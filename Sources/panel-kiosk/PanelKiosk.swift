@@ -38,7 +38,8 @@ struct PanelKiosk: ParsableCommand {
     static func main() {
         mainStartNS = monotonicNanoseconds()
         do {
-            var command = try parseAsRoot()
+            // `run` in its plain form skips ArgumentParser's reflection (RunCommand+Quick.swift).
+            var command: ParsableCommand = try Run.quickParse(Array(CommandLine.arguments.dropFirst())) ?? parseAsRoot()
             try command.run()
         } catch {
             let message = fullMessage(for: error)

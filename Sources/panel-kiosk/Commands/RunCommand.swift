@@ -40,7 +40,9 @@ struct Run: ParsableCommand {
     @Option(help: ArgumentHelp(
         "When a frame is drawn: late (just before the last moment that makes the next vblank) or immediate (when the flip before it completes).",
         discussion: "immediate is the schedule before late latching, kept for comparison (touch_latency_frames in --stats)."))
-    var schedule = FrameScheduler.Mode.late.rawValue
+    var schedule = Run.defaultSchedule
+    /// `--schedule` when not given (also for `quickParse`).
+    static let defaultSchedule = FrameScheduler.Mode.late.rawValue
     @Option(help: ArgumentHelp(
         "With --headless: play this touch script's finger lines on the real clock (from 0.5 s after the first frame), then exit 1 s after its last line.",
         discussion: "Each event carries its script time as its timestamp, as a touchscreen's would: a latency benchmark without a touch device."))
