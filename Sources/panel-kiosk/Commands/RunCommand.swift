@@ -100,5 +100,4 @@ struct Run: ParsableCommand {
         fields.insert(("before_main_ms", .number(ms)), at: at)
         return .object(fields)
     }
-
 }
