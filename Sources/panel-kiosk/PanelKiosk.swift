@@ -16,17 +16,29 @@ struct PanelKiosk: ParsableCommand {
             one, else offscreen PNGs in ./demo-out/.
             """,
         version: KioskVersion.current,
+        // Every subcommand names itself (`commandName`): otherwise ArgumentParser derives the
+        // name from the type with `String(describing:)`, whose dynamic casts scan every protocol
+        // conformance in the binary, for each subcommand at every start: a third of the time
+        // `run` spent parsing its arguments before its first frame.
         subcommands: [Demo.self, Run.self, Preview.self, Render.self, Check.self, Probe.self, Bench.self, Plot.self, Status.self])
 
     /// CLOCK_MONOTONIC when `main` began, before the arguments are parsed and any file is read:
     /// `first_flip_ms` (run --stats) counts from here, so it includes everything the kiosk does
-    /// before its first frame. (What precedes `main`, the loader and the Swift runtime, takes
-    /// under a millisecond for this binary.) Written once, before any other code runs.
+    /// before its first frame. What precedes `main` (the loader mapping and relocating the
+    /// binary and its libraries, the Swift runtime's set-up: a few milliseconds natively, over
+    /// 100 ms under QEMU's TCG) is `before_main_ms`. Written once, before any other code runs.
     nonisolated(unsafe) private static var mainStartNS: UInt64 = 0
 
     /// When this process's `main` began; when a command runs inside another program (the tests),
     /// the moment of asking.
     static var startNS: UInt64 { mainStartNS != 0 ? mainStartNS : monotonicNanoseconds() }
+
+    /// From the kernel's start of this process to `main`, in 10 ms steps (see `ProcessStart`);
+    /// nil inside another program (the tests) or without /proc.
+    static var beforeMainMS: Double? {
+        guard mainStartNS != 0, let start = ProcessStart.monotonicNanoseconds(), start <= mainStartNS else { return nil }
+        return Double(mainStartNS - start) / 1e6
+    }
 
     /// ArgumentParser's usual main, except that it notes when it began (above) and that under
     /// journald (JOURNAL_STREAM names stderr) each line of a failure's message gets the error
@@ -34,7 +46,8 @@ struct PanelKiosk: ParsableCommand {
     static func main() {
         mainStartNS = monotonicNanoseconds()
         do {
-            var command = try parseAsRoot()
+            // `run` in its plain form skips ArgumentParser's reflection (RunCommand+Quick.swift).
+            var command: ParsableCommand = try Run.quickParse(Array(CommandLine.arguments.dropFirst())) ?? parseAsRoot()
             try command.run()
         } catch {
             let message = fullMessage(for: error)

@@ -10,6 +10,7 @@ import PanelKiosk
 /// live in PanelRenderer (`BenchRunner`); this only parses options and prints.
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "bench",
         abstract: "Time the benchmark scene (full frame, drag frame, memcpy of a frame).")
 
     @Option(help: "Frame size in pixels, WxH (default 800x480; with --layers, 800x480 and 1920x1080).")

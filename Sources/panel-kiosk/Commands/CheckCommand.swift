@@ -2,6 +2,7 @@ import ArgumentParser
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Validate app, theme and board files.",
         discussion: "Prints FILE:LINE:COL: message for every problem on stderr; exits 0 only if all files are valid.")
 

@@ -5,6 +5,7 @@ import PanelRenderer
 
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "demo",
         abstract: "Show the showcase on the real display if there is one, else the five-screen tour in a window on a desktop, else the tour as offscreen PNGs.",
         discussion: """
             The tour is five example apps (examples/tour-*.toml), each one component as a kiosk \

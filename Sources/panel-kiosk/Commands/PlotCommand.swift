@@ -5,6 +5,7 @@ import PanelKiosk
 
 struct Plot: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "plot",
         abstract: "Draw a motion trace (render/run --trace) as position and velocity against time (PNG).",
         discussion: """
             The top chart shows the component's positions in points with the finger over them,

@@ -9,6 +9,7 @@ import PanelKiosk
 
 struct Preview: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "preview",
         abstract: "Show an app in a desktop window, as the device would, reloading it as you edit.",
         discussion: """
             The same loop as `run`, with a window as its display: the board's pixel size (or

@@ -5,6 +5,7 @@ import PanelKiosk
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "render",
         abstract: "Render an app offscreen on a deterministic clock (PNG frames, state, events).",
         discussion: """
             The clock starts at 0 ms and produces a frame every 1000/fps ms. Script events are

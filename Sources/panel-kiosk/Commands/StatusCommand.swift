@@ -4,6 +4,7 @@ import FoundationEssentials
 
 struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "status",
         abstract: "Ask a running kiosk how it is; exit 0 only when its UI is on the glass.",
         discussion: """
             Sends `status` on the control socket and prints the answer. Exit 0: healthy (the loop \
