@@ -8,29 +8,13 @@ import XCTest
 /// and the clip, both fill rules, translucent, gradient and masked paint, and band clips
 /// like the drag frame's.
 final class PairRowTests: XCTestCase {
-    /// Draws `scene` on two canvases, pair rows on and off, and compares every pixel.
+    /// Draws `scene` pair rows on and off, over a pattern (so a blend that reads the wrong
+    /// pixel shows), and compares every pixel.
     private func assertSameBothWays(_ name: String, width: Int = 97, height: Int = 61,
                                     _ scene: (Canvas) -> Void, file: StaticString = #filePath, line: UInt = #line) {
-        let a = Pixmap(width: width, height: height)!, b = Pixmap(width: width, height: height)!
-        // A pattern, so a blend that reads the wrong pixel shows.
-        for y in 0..<height {
-            for x in 0..<width {
-                let v = 0xFF00_0000 | UInt32(truncatingIfNeeded: (x &* 2_654_435_761) ^ (y &* 40_503)) & 0x00FF_FFFF
-                a[x, y] = v; b[x, y] = v
-            }
-        }
-        let ca = Canvas(a.view), cb = Canvas(b.view)
-        cb.rasterizer.pairRows = false
-        scene(ca); scene(cb)
-        var differing = 0, first: (Int, Int)?
-        for y in 0..<height {
-            for x in 0..<width where a[x, y] != b[x, y] {
-                differing += 1
-                if first == nil { first = (x, y) }
-            }
-        }
-        XCTAssertEqual(differing, 0, "\(name): \(differing) pixels differ, first at \(String(describing: first))",
-                       file: file, line: line)
+        assertFastPathChangesNoPixel(name, width: width, height: height,
+                                     background: { x, y in 0xFF00_0000 | UInt32(truncatingIfNeeded: (x &* 2_654_435_761) ^ (y &* 40_503)) & 0x00FF_FFFF },
+                                     turnOff: { $0.pairRows = false }, scene, file: file, line: line)
     }
 
     func testLinesAtEveryAngleAndWidth() {

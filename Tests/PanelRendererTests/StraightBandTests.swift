@@ -7,24 +7,11 @@ import XCTest
 /// pixel grid, shapes partly outside the clip and the frame, both fill rules, translucent
 /// and opaque paint, blend modes, a rounded clip mask, global opacity and scaled transforms.
 final class StraightBandTests: XCTestCase {
-    /// Draws `scene` on two canvases, bands on and off, and compares every pixel.
+    /// Draws `scene` bands on and off and compares every pixel.
     private func assertSameBothWays(_ name: String, width: Int = 97, height: Int = 61,
                                     _ scene: (Canvas) -> Void, file: StaticString = #filePath, line: UInt = #line) {
-        let a = Pixmap(width: width, height: height)!, b = Pixmap(width: width, height: height)!
-        let seed: UInt32 = 0xFF80_6040
-        a.view.fill(with: seed); b.view.fill(with: seed)
-        let ca = Canvas(a.view), cb = Canvas(b.view)
-        cb.rasterizer.straightBands = false
-        scene(ca); scene(cb)
-        var differing = 0, first: (Int, Int)?
-        for y in 0..<height {
-            for x in 0..<width where a[x, y] != b[x, y] {
-                differing += 1
-                if first == nil { first = (x, y) }
-            }
-        }
-        XCTAssertEqual(differing, 0, "\(name): \(differing) pixels differ, first at \(String(describing: first))",
-                       file: file, line: line)
+        assertFastPathChangesNoPixel(name, width: width, height: height, background: { _, _ in 0xFF80_6040 },
+                                     turnOff: { $0.straightBands = false }, scene, file: file, line: line)
     }
 
     func testRoundedRectsOnAndOffTheGrid() {

@@ -1,0 +1,30 @@
+import XCTest
+@testable import PanelRenderer
+
+/// For tests of a rasterizer fast path: draws `scene` on two canvases of the same
+/// `background`, the second with the path turned off by `turnOff`, and requires every pixel
+/// equal (the fast paths promise the very same pixels, not close ones).
+func assertFastPathChangesNoPixel(_ name: String, width: Int = 97, height: Int = 61,
+                                  background: (_ x: Int, _ y: Int) -> UInt32,
+                                  turnOff: (Rasterizer) -> Void, _ scene: (Canvas) -> Void,
+                                  file: StaticString = #filePath, line: UInt = #line) {
+    let a = Pixmap(width: width, height: height)!, b = Pixmap(width: width, height: height)!
+    for y in 0..<height {
+        for x in 0..<width {
+            let v = background(x, y)
+            a[x, y] = v; b[x, y] = v
+        }
+    }
+    let ca = Canvas(a.view), cb = Canvas(b.view)
+    turnOff(cb.rasterizer)
+    scene(ca); scene(cb)
+    var differing = 0, first: (Int, Int)?
+    for y in 0..<height {
+        for x in 0..<width where a[x, y] != b[x, y] {
+            differing += 1
+            if first == nil { first = (x, y) }
+        }
+    }
+    XCTAssertEqual(differing, 0, "\(name): \(differing) pixels differ, first at \(String(describing: first))",
+                   file: file, line: line)
+}
