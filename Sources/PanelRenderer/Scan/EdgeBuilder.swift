@@ -116,18 +116,25 @@ struct Flattener<S: LineSink>: PathConsumer {
 /// steady-state frames do not allocate.
 final class EdgeStore: LineSink {
     var edges: UnsafeMutablePointer<Edge>
+    /// Where `sortByTop` merges an outline's two runs; as large as `edges`, and swapped with
+    /// it after a merge.
+    private var merged: UnsafeMutablePointer<Edge>
     var count = 0
     var capacity: Int
     var minX = Double.infinity, maxX = -Double.infinity
     var minY = Double.infinity, maxY = -Double.infinity
     /// Set when a coordinate was NaN or huge: the draw is dropped.
     var invalid = false
+    /// Whether `sortByTop` merges an outline's two runs (off only in tests that compare the
+    /// merge with the quicksort).
+    var mergesRuns = true
 
     init(capacity: Int = 256) {
         self.capacity = capacity
         edges = .allocate(capacity: capacity)
+        merged = .allocate(capacity: capacity)
     }
-    deinit { edges.deallocate() }
+    deinit { edges.deallocate(); merged.deallocate() }
 
     func reset() {
         count = 0; invalid = false
@@ -157,12 +164,43 @@ final class EdgeStore: LineSink {
         let e = UnsafeMutablePointer<Edge>.allocate(capacity: n)
         e.moveInitialize(from: edges, count: count)
         edges.deallocate()
+        merged.deallocate()
         edges = e; capacity = n
+        merged = .allocate(capacity: n)
     }
 
-    /// Sorts edges by top y: insertion sort for short runs, quicksort otherwise; in place.
+    /// Sorts edges by top y: insertion sort for short runs, one linear merge for an outline
+    /// that arrives as two runs (`mergeTwoRuns`), quicksort otherwise.
     func sortByTop() {
+        if count > 16 && mergesRuns && mergeTwoRuns() { return }
         sortRange(0, count - 1)
+    }
+
+    /// A convex outline traced from its top (a rounded rect without rotation: `emitRoundedRect`
+    /// starts at its top side) arrives as the edges going down, tops rising, then the edges
+    /// coming back up, tops falling: the two runs merge in one pass instead of a quicksort
+    /// (the pins' edges). Returns false, having changed nothing, when the edges are not two
+    /// such runs. Edges with the same top may come out in another order than the
+    /// quicksort's; `RunMergeTests` draws with both and requires the same pixels.
+    private func mergeTwoRuns() -> Bool {
+        let e = edges, n = count
+        var k = 1
+        while k < n && e[k - 1].y0 <= e[k].y0 { k &+= 1 }
+        if k == n { return true }
+        var m = k &+ 1
+        while m < n && e[m - 1].y0 >= e[m].y0 { m &+= 1 }
+        guard m == n else { return false }
+        // [0, k) rises; [k, n) falls, so it is read from its end.
+        let out = merged
+        var i = 0, j = n &- 1, o = 0
+        while i < k && j >= k {
+            if e[j].y0 < e[i].y0 { out[o] = e[j]; j &-= 1 } else { out[o] = e[i]; i &+= 1 }
+            o &+= 1
+        }
+        while i < k { out[o] = e[i]; i &+= 1; o &+= 1 }
+        while j >= k { out[o] = e[j]; j &-= 1; o &+= 1 }
+        merged = edges; edges = out
+        return true
     }
     private func sortRange(_ lo0: Int, _ hi0: Int) {
         var lo = lo0, hi = hi0
