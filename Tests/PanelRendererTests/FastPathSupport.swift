@@ -28,3 +28,10 @@ func assertFastPathChangesNoPixel(_ name: String, width: Int = 97, height: Int =
     XCTAssertEqual(differing, 0, "\(name): \(differing) pixels differ, first at \(String(describing: first))",
                    file: file, line: line)
 }
+
+enum FastPathBackground {
+    /// A pixel pattern, so a blend that reads the wrong pixel shows.
+    static func pattern(_ x: Int, _ y: Int) -> UInt32 {
+        0xFF00_0000 | UInt32(truncatingIfNeeded: (x &* 2_654_435_761) ^ (y &* 40_503)) & 0x00FF_FFFF
+    }
+}

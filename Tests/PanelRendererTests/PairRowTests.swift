@@ -8,12 +8,11 @@ import XCTest
 /// and the clip, both fill rules, translucent, gradient and masked paint, and band clips
 /// like the drag frame's.
 final class PairRowTests: XCTestCase {
-    /// Draws `scene` pair rows on and off, over a pattern (so a blend that reads the wrong
-    /// pixel shows), and compares every pixel.
+    /// Draws `scene` pair rows on and off, over a pattern, and compares every pixel.
     private func assertSameBothWays(_ name: String, width: Int = 97, height: Int = 61,
                                     _ scene: (Canvas) -> Void, file: StaticString = #filePath, line: UInt = #line) {
         assertFastPathChangesNoPixel(name, width: width, height: height,
-                                     background: { x, y in 0xFF00_0000 | UInt32(truncatingIfNeeded: (x &* 2_654_435_761) ^ (y &* 40_503)) & 0x00FF_FFFF },
+                                     background: FastPathBackground.pattern,
                                      turnOff: { $0.pairRows = false }, scene, file: file, line: line)
     }
 

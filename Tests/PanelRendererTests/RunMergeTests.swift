@@ -9,28 +9,11 @@ import XCTest
 /// sides meet in one cell), unequal corners, transforms, clips, both fill rules, and paths
 /// that are not two runs (which must take the quicksort).
 final class RunMergeTests: XCTestCase {
-    /// Draws `scene` on two canvases, the merge on and off, and compares every pixel.
+    /// Draws `scene` the merge on and off, over a pattern, and compares every pixel.
     private func assertSameBothWays(_ name: String, width: Int = 97, height: Int = 61,
                                     _ scene: (Canvas) -> Void, file: StaticString = #filePath, line: UInt = #line) {
-        let a = Pixmap(width: width, height: height)!, b = Pixmap(width: width, height: height)!
-        for y in 0..<height {
-            for x in 0..<width {
-                let v = 0xFF00_0000 | UInt32(truncatingIfNeeded: (x &* 2_654_435_761) ^ (y &* 40_503)) & 0x00FF_FFFF
-                a[x, y] = v; b[x, y] = v
-            }
-        }
-        let ca = Canvas(a.view), cb = Canvas(b.view)
-        cb.rasterizer.store.mergesRuns = false
-        scene(ca); scene(cb)
-        var differing = 0, first: (Int, Int)?
-        for y in 0..<height {
-            for x in 0..<width where a[x, y] != b[x, y] {
-                differing += 1
-                if first == nil { first = (x, y) }
-            }
-        }
-        XCTAssertEqual(differing, 0, "\(name): \(differing) pixels differ, first at \(String(describing: first))",
-                       file: file, line: line)
+        assertFastPathChangesNoPixel(name, width: width, height: height, background: FastPathBackground.pattern,
+                                     turnOff: { $0.store.mergesRuns = false }, scene, file: file, line: line)
     }
 
     func testPinsAtQuarterPixels() {
