@@ -46,7 +46,9 @@ let package = Package(
         // libFuzzer's driver, declared weak: only scripts/fuzz's build links it (tests only).
         .systemLibrary(name: "CFuzz"),
 
-        .target(name: "PanelRenderer", dependencies: ["CDRM", "CFreeType", "CHarfBuzz", "CPNG"]),
+        // __builtin_prefetch behind a static inline function (Swift has no portable prefetch).
+        .target(name: "CPrefetch"),
+        .target(name: "PanelRenderer", dependencies: ["CDRM", "CFreeType", "CHarfBuzz", "CPNG", "CPrefetch"]),
         .target(
             name: "DrawerRuntime",
             dependencies: ["PanelRenderer", "CInput", "CLinux"]),

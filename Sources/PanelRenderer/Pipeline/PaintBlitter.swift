@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// The blitter behind every fill: shades a span (solid, gradient or image) and blends it
 /// through its coverage and the optional clip mask into the target. One `switch` per row;
 /// the per-pixel work happens in `RowOps` loops.
@@ -38,6 +40,9 @@ struct PaintBlitter: SpanBlitter {
         self.dst = dst; self.blend = blend
         lut = scratch.lut; rowScratch = scratch.row; covScratch = scratch.cov
     }
+
+    @inline(__always)
+    func prefetch(y: Int, x: Int) { panel_prefetch_write(dst.row(y) + x) }
 
     mutating func blitRow(y: Int, spans: UnsafeMutablePointer<Span>, count: Int,
                           coverage: UnsafeMutablePointer<UInt8>) {
@@ -205,6 +210,9 @@ struct SolidBlitter: SpanBlitter {
     let dst: PixmapView
     let blend: BlendMode
     let color: UInt32
+
+    @inline(__always)
+    func prefetch(y: Int, x: Int) { panel_prefetch_write(dst.row(y) + x) }
 
     @inline(__always)
     mutating func blitRow(y: Int, spans: UnsafeMutablePointer<Span>, count: Int,

@@ -21,6 +21,14 @@ struct Span {
 protocol SpanBlitter {
     mutating func blitRow(y: Int, spans: UnsafeMutablePointer<Span>, count: Int,
                           coverage: UnsafeMutablePointer<UInt8>)
+    /// A hint that row y will be blitted soon around device column x (inside the clip):
+    /// a blitter into a frame asks for that pixel's cache line now.
+    func prefetch(y: Int, x: Int)
+}
+
+extension SpanBlitter {
+    @inline(__always)
+    func prefetch(y: Int, x: Int) {}
 }
 
 /// The row accumulators as plain pointers: held in locals so the hot loops do not reload
@@ -147,9 +155,21 @@ final class Rasterizer {
                     var limit = min(yEnd, Int(min(e0.y1, e1.y1).rounded(.up)))
                     if next < edgeCount { limit = min(limit, Int(edges[next].y0.rounded(.down))) }
                     if let band, band.top > y { limit = min(limit, band.top) }
+                    // A pair's rows are a frame stride apart, so a row's pixels come from L3
+                    // or DRAM when it is blended: ask for them two rows ahead, at the first
+                    // edge's column (a road is a few pixels wide, mostly one cache line; a
+                    // second hint at the other edge measured slower). Only a hint: the
+                    // column is tracked by adding the slope, and pixels do not depend on it.
+                    let ahead = 2, lastCol = left &+ width &- 1
+                    var xAhead = e0.x0 + (Double(y &+ ahead) + 0.5 - e0.y0) * e0.dxdy
                     var yy = y
                     while yy < limit {
                         let t = Double(yy)
+                        if yy &+ ahead < limit {
+                            let c = !(xAhead > leftD) ? left : (xAhead >= Double(lastCol) ? lastCol : Int(xAhead))   // NaN -> left
+                            blitter.prefetch(y: yy &+ ahead, x: c)
+                        }
+                        xAhead += e0.dxdy
                         let n = pairRow(e0, e1, yTop: t, yBot: t + 1, leftD: leftD, width: width, left: left,
                                         evenOdd: evenOdd)
                         if n < 0 { break }
@@ -540,3 +560,4 @@ final class Rasterizer {
         return n
     }
 }
+

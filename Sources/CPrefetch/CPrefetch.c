@@ -1,0 +1,3 @@
+/* SwiftPM needs one source file per C target; the wrapper itself is `static inline` in
+   include/CPrefetch.h. */
+#include "CPrefetch.h"
