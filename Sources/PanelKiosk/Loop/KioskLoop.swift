@@ -132,7 +132,7 @@ package final class KioskLoop: FrameSinkOwner {
     }
 
     /// `run --headless --play`: plays `script`'s finger lines on the real clock from half a
-    /// second after the first frame, and ends the run a second after its last line.
+    /// second after the first frame, and ends the run once it is over (`playedRunIsOver`).
     package func play(_ script: TouchScript) throws {
         _ = try ScriptedTouches(script, startNS: 0)     // refused now rather than mid-run (timed at `run`)
         let timer = try FrameTimer()
