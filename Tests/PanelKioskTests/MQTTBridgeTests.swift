@@ -257,6 +257,49 @@ final class MQTTBridgeTests: XCTestCase {
         XCTAssertEqual(wrong.stop(), 0, wrong.log)
     }
 
+    /// A broker that requires client certificates (mutual TLS, as fleets with per-device
+    /// identities use): the kiosk with `cert_file` and `key_file` signed by the broker's CA
+    /// connects and is answered; without them the broker refuses it, and it says so and
+    /// retries while the UI runs on.
+    func testClientCertificates() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        let openssl = "/usr/bin/openssl"
+        try XCTSkipUnless(access(openssl, X_OK) == 0, "openssl is not installed")
+        let helper = try TestBroker(dir: dir)
+        helper.stop()
+        func run(_ args: [String]) throws {
+            let r = try helper.runTool(openssl, args)
+            XCTAssertEqual(r.status, 0, "openssl \(args.joined(separator: " ")): \(r.stderr)")
+        }
+        func signed(_ name: String, cn: String, ext: String?) throws {
+            try run(["req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=\(cn)", "-keyout", dir.file("\(name).key"), "-out", dir.file("\(name).csr")])
+            try run(["x509", "-req", "-in", dir.file("\(name).csr"), "-CA", dir.file("ca.crt"), "-CAkey", dir.file("ca.key"),
+                     "-CAcreateserial", "-days", "2", "-out", dir.file("\(name).crt")] + (ext.map { ["-extfile", $0] } ?? []))
+        }
+        dir.write("san.cnf", "subjectAltName = IP:127.0.0.1\n")
+        try run(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=panel-kiosk test CA",
+                 "-keyout", dir.file("ca.key"), "-out", dir.file("ca.crt")])
+        try signed("server", cn: "127.0.0.1", ext: dir.file("san.cnf"))
+        try signed("kiosk", cn: "k1", ext: nil)
+        let broker = try TestBroker(dir: dir, extraConfig: "allow_anonymous true\ncafile \(dir.file("ca.crt"))\ncertfile \(dir.file("server.crt"))\nkeyfile \(dir.file("server.key"))\nrequire_certificate true\n")
+        let tls = ["--cafile", dir.file("ca.crt"), "--cert", dir.file("kiosk.crt"), "--key", dir.file("kiosk.key")]
+        let sub = try TestSubscriber(broker: broker, filters: ["panel-kiosk/k1/reply"], file: dir.file("sub.txt"), extra: tls)
+        let base = "broker = \"mqtts://127.0.0.1:\(broker.port)\"\nca_file = \"\(dir.file("ca.crt"))\"\n"
+        let kiosk = try MQTTKiosk(dir: dir, mqtt: base + "device_id = \"k1\"\ncert_file = \"\(dir.file("kiosk.crt"))\"\nkey_file = \"\(dir.file("kiosk.key"))\"\n")
+        waitConnected(kiosk)
+        try broker.publish("panel-kiosk/k1/cmd", #"{"cmd":"status","id":1}"#, extra: tls)
+        poll(30, "the reply over mutual TLS") { sub.lines.contains { $0.contains("\"ok\":true,\"status\"") } }
+        XCTAssertEqual(kiosk.stop(), 0, kiosk.log)
+
+        let without = try MQTTKiosk(dir: dir, name: "nocert", mqtt: base + "device_id = \"k2\"\n")
+        poll(30, "the refusal in the log") { without.log.contains("retrying in") }
+        XCTAssertFalse(without.log.contains("connected to"), without.log)
+        XCTAssertTrue(without.log.contains("the broker requires a client certificate: cert_file and key_file"), without.log)
+        print("MQTT: without a client certificate: \(without.log.split(separator: "\n").first { $0.contains("retrying in") } ?? "")")
+        XCTAssertEqual(without.stop(), 0, without.log)
+    }
+
     /// 10,000 commands as fast as one client can send them while the kiosk draws every
     /// frame (`--frames`): the excess is refused (a bounded number of refusals are answered,
     /// the rest counted in the log), and the frame rate holds: flip intervals printed from

@@ -112,9 +112,19 @@ final class MQTTBridge: MQTTClient.Delegate {
         do {
             if first { try client.connect(host: config.host, port: config.port, keepAliveS: config.keepAliveS) } else { try client.reconnect() }
         } catch {
-            scheduleRetry("\(error)")
+            scheduleRetry("\(error)" + tlsHint(for: "\(error)"))
         }
         noteWatchChange()
+    }
+
+    /// A TLS handshake the broker refused reaches us, before any CONNACK, as libmosquitto's
+    /// "Protocol error", "A TLS error occurred" or (TLS 1.3 checks the client's certificate
+    /// after the handshake) "The connection was lost", none of which says what to check; this does.
+    private func tlsHint(for why: String) -> String {
+        guard config.tls, why.contains("Protocol error") || why.contains("TLS") || why.contains("connection was lost") else { return "" }
+        return config.certFile == nil
+            ? " (the TLS handshake failed: check ca_file, and whether the broker requires a client certificate: cert_file and key_file)"
+            : " (the TLS handshake failed: check ca_file, cert_file and key_file)"
     }
 
     private func scheduleRetry(_ why: String) {
@@ -156,7 +166,7 @@ final class MQTTBridge: MQTTClient.Delegate {
             connected = false
             scheduleRetry("connection lost (\(why))")
         } else if retryAtNS == nil {
-            scheduleRetry(why)
+            scheduleRetry(why + tlsHint(for: why))
         }
     }
 
@@ -320,7 +330,10 @@ final class MQTTBridge: MQTTClient.Delegate {
         noteWatchChange()
         guard !closing else { return }
         if was { scheduleRetry("disconnected (\(MQTTClient.describe(code)))") }
-        else if retryAtNS == nil { scheduleRetry("cannot connect (\(MQTTClient.describe(code)))") }
+        else if retryAtNS == nil {
+            let why = MQTTClient.describe(code)
+            scheduleRetry("cannot connect (\(why))" + tlsHint(for: why))
+        }
     }
 
     func mqttAdmits() -> Bool { admit() }
