@@ -224,20 +224,8 @@ final class MQTTBridgeTests: XCTestCase {
         let dir = TempDir()
         defer { dir.remove() }
         // A CA and a server certificate for 127.0.0.1, made here.
-        let openssl = "/usr/bin/openssl"
-        try XCTSkipUnless(access(openssl, X_OK) == 0, "openssl is not installed")
-        let helper = try TestBroker(dir: dir)
-        helper.stop()
-        func run(_ args: [String]) throws {
-            let r = try helper.runTool(openssl, args)
-            XCTAssertEqual(r.status, 0, "openssl \(args.joined(separator: " ")): \(r.stderr)")
-        }
-        dir.write("san.cnf", "subjectAltName = IP:127.0.0.1\n")
-        try run(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=panel-kiosk test CA",
-                 "-keyout", dir.file("ca.key"), "-out", dir.file("ca.crt")])
-        try run(["req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1", "-keyout", dir.file("server.key"), "-out", dir.file("server.csr")])
-        try run(["x509", "-req", "-in", dir.file("server.csr"), "-CA", dir.file("ca.crt"), "-CAkey", dir.file("ca.key"),
-                 "-CAcreateserial", "-days", "2", "-extfile", dir.file("san.cnf"), "-out", dir.file("server.crt")])
+        let ca = try TestCA(dir: dir, name: "ca", subject: "panel-kiosk test CA")
+        try ca.sign("server", commonName: "127.0.0.1", ipAddress: "127.0.0.1")
         let broker = try TestBroker(dir: dir, extraConfig: "allow_anonymous true\ncafile \(dir.file("ca.crt"))\ncertfile \(dir.file("server.crt"))\nkeyfile \(dir.file("server.key"))\n")
         let tls = ["--cafile", dir.file("ca.crt")]
         let sub = try TestSubscriber(broker: broker, filters: ["panel-kiosk/k1/reply"], file: dir.file("sub.txt"), extra: tls)
@@ -249,8 +237,7 @@ final class MQTTBridgeTests: XCTestCase {
         XCTAssertEqual(kiosk.stop(), 0, kiosk.log)
 
         // A CA that did not sign the broker's certificate: refused, logged, retried.
-        try run(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=other CA",
-                 "-keyout", dir.file("other.key"), "-out", dir.file("other.crt")])
+        _ = try TestCA(dir: dir, name: "other", subject: "other CA")
         let wrong = try MQTTKiosk(dir: dir, name: "wrong", mqtt: "broker = \"mqtts://127.0.0.1:\(broker.port)\"\ndevice_id = \"k9\"\nca_file = \"\(dir.file("other.crt"))\"\n")
         poll(30, "the TLS failure in the log") { wrong.log.contains("retrying in") }
         XCTAssertFalse(wrong.log.contains("connected to"), wrong.log)
@@ -264,24 +251,9 @@ final class MQTTBridgeTests: XCTestCase {
     func testClientCertificates() throws {
         let dir = TempDir()
         defer { dir.remove() }
-        let openssl = "/usr/bin/openssl"
-        try XCTSkipUnless(access(openssl, X_OK) == 0, "openssl is not installed")
-        let helper = try TestBroker(dir: dir)
-        helper.stop()
-        func run(_ args: [String]) throws {
-            let r = try helper.runTool(openssl, args)
-            XCTAssertEqual(r.status, 0, "openssl \(args.joined(separator: " ")): \(r.stderr)")
-        }
-        func signed(_ name: String, cn: String, ext: String?) throws {
-            try run(["req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=\(cn)", "-keyout", dir.file("\(name).key"), "-out", dir.file("\(name).csr")])
-            try run(["x509", "-req", "-in", dir.file("\(name).csr"), "-CA", dir.file("ca.crt"), "-CAkey", dir.file("ca.key"),
-                     "-CAcreateserial", "-days", "2", "-out", dir.file("\(name).crt")] + (ext.map { ["-extfile", $0] } ?? []))
-        }
-        dir.write("san.cnf", "subjectAltName = IP:127.0.0.1\n")
-        try run(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=panel-kiosk test CA",
-                 "-keyout", dir.file("ca.key"), "-out", dir.file("ca.crt")])
-        try signed("server", cn: "127.0.0.1", ext: dir.file("san.cnf"))
-        try signed("kiosk", cn: "k1", ext: nil)
+        let ca = try TestCA(dir: dir, name: "ca", subject: "panel-kiosk test CA")
+        try ca.sign("server", commonName: "127.0.0.1", ipAddress: "127.0.0.1")
+        try ca.sign("kiosk", commonName: "k1")
         let broker = try TestBroker(dir: dir, extraConfig: "allow_anonymous true\ncafile \(dir.file("ca.crt"))\ncertfile \(dir.file("server.crt"))\nkeyfile \(dir.file("server.key"))\nrequire_certificate true\n")
         let tls = ["--cafile", dir.file("ca.crt"), "--cert", dir.file("kiosk.crt"), "--key", dir.file("kiosk.key")]
         let sub = try TestSubscriber(broker: broker, filters: ["panel-kiosk/k1/reply"], file: dir.file("sub.txt"), extra: tls)

@@ -193,3 +193,53 @@ extension XCTestCase {
         }
     }
 }
+
+/// A certificate authority made with Debian's openssl for one test: `NAME.crt` and `NAME.key`
+/// in `dir`, and certificates it signs beside them (`sign`). Skips the test without openssl.
+struct TestCA {
+    let dir: TempDir
+    let name: String
+    static let openssl = "/usr/bin/openssl"
+
+    init(dir: TempDir, name: String, subject: String) throws {
+        try XCTSkipUnless(access(Self.openssl, X_OK) == 0, "openssl is not installed")
+        self.dir = dir
+        self.name = name
+        try run(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=\(subject)",
+                 "-keyout", dir.file("\(name).key"), "-out", dir.file("\(name).crt")])
+    }
+
+    /// `CERT.crt` and `CERT.key` signed by this CA, for `commonName`, valid for `ipAddress`
+    /// when given (a server's certificate).
+    func sign(_ cert: String, commonName: String, ipAddress: String? = nil) throws {
+        try run(["req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=\(commonName)",
+                 "-keyout", dir.file("\(cert).key"), "-out", dir.file("\(cert).csr")])
+        var extensions: [String] = []
+        if let ipAddress {
+            dir.write("\(cert).cnf", "subjectAltName = IP:\(ipAddress)\n")
+            extensions = ["-extfile", dir.file("\(cert).cnf")]
+        }
+        try run(["x509", "-req", "-in", dir.file("\(cert).csr"), "-CA", dir.file("\(name).crt"), "-CAkey", dir.file("\(name).key"),
+                 "-CAcreateserial", "-days", "2", "-out", dir.file("\(cert).crt")] + extensions)
+    }
+
+    private func run(_ args: [String]) throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Self.openssl)
+        p.arguments = args
+        let err = Pipe()
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = err
+        try p.run()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else {
+            throw Failure(message: "openssl \(args.joined(separator: " ")): \(text)")
+        }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+}
