@@ -46,9 +46,10 @@ let package = Package(
         // libFuzzer's driver, declared weak: only scripts/fuzz's build links it (tests only).
         .systemLibrary(name: "CFuzz"),
 
-        // __builtin_prefetch behind a static inline function (Swift has no portable prefetch).
-        .target(name: "CPrefetch"),
-        .target(name: "PanelRenderer", dependencies: ["CDRM", "CFreeType", "CHarfBuzz", "CPNG", "CPrefetch"]),
+        // Two static inline helpers for the renderer's hot loops that Swift cannot spell: a
+        // prefetch hint and a float-to-integer conversion without range checks.
+        .target(name: "CHotPath"),
+        .target(name: "PanelRenderer", dependencies: ["CDRM", "CFreeType", "CHarfBuzz", "CPNG", "CHotPath"]),
         .target(
             name: "DrawerRuntime",
             dependencies: ["PanelRenderer", "CInput", "CLinux"]),

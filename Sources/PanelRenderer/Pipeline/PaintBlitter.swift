@@ -1,4 +1,4 @@
-import CPrefetch
+import CHotPath
 
 /// The blitter behind every fill: shades a span (solid, gradient or image) and blends it
 /// through its coverage and the optional clip mask into the target. One `switch` per row;

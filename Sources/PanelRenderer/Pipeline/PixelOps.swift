@@ -96,21 +96,31 @@ enum RowOps {
     /// SrcOver of `s` through per-pixel coverage, four pixels per step in 16-bit lanes:
     /// sc = s * c, d = sc + d * (1 - sc.a). Not inlined, so the high-half multiplies
     /// survive (see `blendSolid`).
+    /// A run of four or more ends with a last group of four that overlaps the one before it
+    /// (no scalar tail): that group is blended from the pixels as they were, before any
+    /// store reaches it, so the overlapped pixels get the same value twice. Coverage 0
+    /// leaves a pixel as it is (`scale8Mulhi(d, 255) == d`), as the scalar loop does.
     @inline(never)
     static func maskedOver(_ d: UnsafeMutablePointer<UInt32>, _ m: UnsafePointer<UInt8>, _ n: Int, _ s: UInt32) {
         var i = 0
         if n >= 4 {
             let raw = UnsafeMutableRawPointer(d)
             let sl = lanes(SIMD4<UInt32>(repeating: s))
-            while i + 4 <= n {
-                let c = SIMD4<UInt32>(UInt32(m[i]), UInt32(m[i + 1]), UInt32(m[i + 2]), UInt32(m[i + 3]))
+            @inline(__always) func group(_ i: Int) -> SIMD8<UInt16> {
+                let c = SIMD4<UInt32>(UInt32(m[i]), UInt32(m[i &+ 1]), UInt32(m[i &+ 2]), UInt32(m[i &+ 3]))
                 let sc = scale8Mulhi(sl, spread(c))
                 let ia = SIMD4<UInt32>(repeating: 255) &- (unsafeBitCast(sc, to: SIMD4<UInt32>.self) &>> 24)
-                let p = raw + i * 4
-                let dv = p.loadUnaligned(as: SIMD8<UInt16>.self)
-                p.storeBytes(of: sc &+ scale8Mulhi(dv, spread(ia)), as: SIMD8<UInt16>.self)
-                i += 4
+                let dv = (raw + i &* 4).loadUnaligned(as: SIMD8<UInt16>.self)
+                return sc &+ scale8Mulhi(dv, spread(ia))
             }
+            let lastAt = n &- 4
+            let last = group(lastAt)
+            while i < lastAt {
+                (raw + i &* 4).storeBytes(of: group(i), as: SIMD8<UInt16>.self)
+                i &+= 4
+            }
+            (raw + lastAt &* 4).storeBytes(of: last, as: SIMD8<UInt16>.self)
+            return
         }
         while i < n {
             let c = UInt32(m[i])

@@ -1,3 +1,5 @@
+import CHotPath
+
 /// Exact-area coverage scan conversion (the cell method of FreeType's and font-rs'
 /// rasterizers), one pixel row at a time. Each edge deposits, in the columns it crosses,
 /// its signed height (`cover`, which carries to every pixel on its right) and the part of
@@ -30,6 +32,12 @@ extension SpanBlitter {
     @inline(__always)
     func prefetch(y: Int, x: Int) {}
 }
+
+/// The column (or row) of a device coordinate: `Int(x)` without Swift's range checks,
+/// which cost a compare and branch pair per conversion in the hottest loops. Only for
+/// coordinates the edge store bounds (below 1e7 in magnitude, never NaN).
+@inline(__always)
+private func column(_ x: Double) -> Int { panel_truncate_double(x) }
 
 /// The row accumulators as plain pointers: held in locals so the hot loops do not reload
 /// them from the rasterizer object after every store.
@@ -88,7 +96,8 @@ final class Rasterizer {
             let words = cap / 64 + 1
             bits = .allocate(capacity: words); bits.initialize(repeating: 0, count: words)
             spans = .allocate(capacity: cap)
-            rowCoverage = .allocate(capacity: cap); rowCoverage.initialize(repeating: 0, count: cap)
+            // 16 bytes of slack after the row for `pairRow`'s gap and padding stores.
+            rowCoverage = .allocate(capacity: cap + 16); rowCoverage.initialize(repeating: 0, count: cap + 16)
             rowCapacity = cap
         }
         if store.count > activeCapacity {
@@ -155,27 +164,8 @@ final class Rasterizer {
                     var limit = min(yEnd, Int(min(e0.y1, e1.y1).rounded(.up)))
                     if next < edgeCount { limit = min(limit, Int(edges[next].y0.rounded(.down))) }
                     if let band, band.top > y { limit = min(limit, band.top) }
-                    // A pair's rows are a frame stride apart, so a row's pixels come from L3
-                    // or DRAM when it is blended: ask for them two rows ahead, at the first
-                    // edge's column (a road is a few pixels wide, mostly one cache line; a
-                    // second hint at the other edge measured slower). Only a hint: the
-                    // column is tracked by adding the slope, and pixels do not depend on it.
-                    let ahead = 2, lastCol = left &+ width &- 1
-                    var xAhead = e0.x0 + (Double(y &+ ahead) + 0.5 - e0.y0) * e0.dxdy
-                    var yy = y
-                    while yy < limit {
-                        let t = Double(yy)
-                        if yy &+ ahead < limit {
-                            let c = !(xAhead > leftD) ? left : (xAhead >= Double(lastCol) ? lastCol : Int(xAhead))   // NaN -> left
-                            blitter.prefetch(y: yy &+ ahead, x: c)
-                        }
-                        xAhead += e0.dxdy
-                        let n = pairRow(e0, e1, yTop: t, yBot: t + 1, leftD: leftD, width: width, left: left,
-                                        evenOdd: evenOdd)
-                        if n < 0 { break }
-                        if n > 0 { blitter.blitRow(y: yy, spans: spans, count: n, coverage: rowCoverage - left) }
-                        yy &+= 1
-                    }
+                    let yy = pairRun(e0, e1, from: y, to: limit, leftD: leftD, width: width, left: left,
+                                     evenOdd: evenOdd, blitter: &blitter)
                     if yy > y {
                         skipUntil = yy
                         continue
@@ -209,6 +199,48 @@ final class Rasterizer {
         var x0: Double, x1: Double, dy: Double, slope: Double
     }
 
+    /// Sweeps and blits the rows `y..<limit` crossed by `e0` and `e1` alone (see `pairRow`),
+    /// and returns the first row it did not do: `limit`, or the first that does not
+    /// qualify. One function for all the rows, so a row pays no call; one copy per fill rule
+    /// (with the rule a run-time value, every `coverage` carried the even-odd branch, a
+    /// call to fmodf, and the row was too big to take `cellsSwept` inline).
+    @inline(never)
+    private func pairRun<B: SpanBlitter>(_ e0: Edge, _ e1: Edge, from y: Int, to limit: Int, leftD: Double,
+                                         width: Int, left: Int, evenOdd: Bool, blitter: inout B) -> Int {
+        evenOdd
+            ? pairRunRule(e0, e1, from: y, to: limit, leftD: leftD, width: width, left: left, evenOdd: true,
+                          blitter: &blitter)
+            : pairRunRule(e0, e1, from: y, to: limit, leftD: leftD, width: width, left: left, evenOdd: false,
+                          blitter: &blitter)
+    }
+
+    @inline(always)
+    private func pairRunRule<B: SpanBlitter>(_ e0: Edge, _ e1: Edge, from y: Int, to limit: Int, leftD: Double,
+                                             width: Int, left: Int, evenOdd: Bool, blitter: inout B) -> Int {
+        // A pair's rows are a frame stride apart, so a row's pixels come from L3 or DRAM
+        // when it is blended: ask for them two rows ahead, at the first edge's column (a
+        // road is a few pixels wide, mostly one cache line; a second hint at the other
+        // edge measured slower). Only a hint: the column is tracked by adding the slope,
+        // and pixels do not depend on it.
+        let ahead = 2, lastCol = left &+ width &- 1
+        var xAhead = e0.x0 + (Double(y &+ ahead) + 0.5 - e0.y0) * e0.dxdy
+        let spans = self.spans, coverage = rowCoverage - left
+        var yy = y
+        while yy < limit {
+            let t = Double(yy)
+            if yy &+ ahead < limit {
+                let c = !(xAhead > leftD) ? left : (xAhead >= Double(lastCol) ? lastCol : column(xAhead))   // NaN -> left
+                blitter.prefetch(y: yy &+ ahead, x: c)
+            }
+            xAhead += e0.dxdy
+            let n = pairRow(e0, e1, yTop: t, yBot: t + 1, leftD: leftD, width: width, left: left, evenOdd: evenOdd)
+            if n < 0 { break }
+            if n > 0 { blitter.blitRow(y: yy, spans: spans, count: n, coverage: coverage) }
+            yy &+= 1
+        }
+        return yy
+    }
+
     /// A row crossed by exactly two edges whose cells do not meet (the middle rows of a
     /// stroked line, a thin convex quad): the coverage of each of its cells comes straight
     /// from that one edge, so the cells are swept as they are made, left to right, with the
@@ -217,7 +249,7 @@ final class Rasterizer {
     /// accumulators or the bitset. Returns the number of spans written, or -1 when the row
     /// does not qualify (an edge leaves the clip, or the two share a column); the caller then
     /// walks it the general way.
-    @inline(never)
+    @inline(always)
     private func pairRow(_ e0: Edge, _ e1: Edge, yTop: Double, yBot: Double, leftD: Double,
                          width: Int, left: Int, evenOdd: Bool) -> Int {
         @inline(__always) func piece(_ e: Edge) -> RowPiece {
@@ -231,22 +263,34 @@ final class Rasterizer {
         let rightD = Double(width)
         // Inside the clip on both sides (`depositSegment`'s commonest case), and the left
         // piece's last column before the right piece's first.
-        guard l.x0 >= 0, r.x1 < rightD, Int(l.x1) < Int(r.x0), !(l.dy == 0 || r.dy == 0) else { return -1 }
+        guard l.x0 >= 0, r.x1 < rightD, column(l.x1) < column(r.x0), !(l.dy == 0 || r.dy == 0) else { return -1 }
         let covRow = rowCoverage, spans = self.spans
         var acc: Float = 0
         var n = 0
-        let lFirst = Int(l.x0)
+        let lFirst = column(l.x0)
         let lEnd = cellsSwept(l, covRow: covRow, width: width, acc: &acc, evenOdd: evenOdd)
-        let rFirst = Int(r.x0)
+        let rFirst = column(r.x0)
         let gap = coverage(acc, evenOdd)
         // A short gap joins both edges' cells into one per-pixel span.
         let joined = rFirst &- lEnd <= 16
         if joined {
-            var c = lEnd
-            while c < rFirst { covRow[c] = UInt8(truncatingIfNeeded: gap); c &+= 1 }
+            // One 16-byte store (the row's coverage has that much slack): a byte loop here
+            // becomes a call to memset, which costs more than the one or two gap bytes of
+            // a road's row.
+            UnsafeMutableRawPointer(covRow + lEnd).storeBytes(
+                of: SIMD16<UInt8>(repeating: UInt8(truncatingIfNeeded: gap)), as: SIMD16<UInt8>.self)
         }
         let rEnd = cellsSwept(r, covRow: covRow, width: width, acc: &acc, evenOdd: evenOdd)
         if joined {
+            if rEnd &- lFirst < 4 && lFirst &+ 4 <= width && coverage(acc, evenOdd) == 0 {
+                // A run of one to three pixels (a steep road's row) is padded to four with
+                // coverage 0, which leaves a pixel as it is in every blend, so it takes one
+                // SIMD group instead of a scalar loop. Only inside the clip, and only when
+                // nothing follows on the right (the pad must not overlap a trailing run).
+                UnsafeMutableRawPointer(covRow + rEnd).storeBytes(of: 0, as: UInt32.self)
+                spans[0] = Span(x: Int32(truncatingIfNeeded: lFirst &+ left), len: 4, cov: Span.perPixel)
+                return 1
+            }
             spans[0] = Span(x: Int32(truncatingIfNeeded: lFirst &+ left), len: Int32(truncatingIfNeeded: rEnd &- lFirst),
                             cov: Span.perPixel)
             n = 1
@@ -278,7 +322,7 @@ final class Rasterizer {
     /// Makes the cells of one row piece inside the clip (the values `depositSegment` would
     /// deposit there) and sweeps them at once into `covRow`, carrying `acc`. Returns the
     /// column after its last cell.
-    @inline(__always)
+    @inline(always)
     private func cellsSwept(_ p: RowPiece, covRow: UnsafeMutablePointer<UInt8>, width: Int,
                             acc: inout Float, evenOdd: Bool) -> Int {
         @inline(__always) func cell(_ c: Int, _ cv: Double, _ ar: Double) {
@@ -286,7 +330,7 @@ final class Rasterizer {
             acc += Float(cv)
         }
         let x0 = p.x0, x1 = p.x1, dy = p.dy
-        let c = Int(x0)
+        let c = column(x0)
         if x1 <= Double(c &+ 1) {
             cell(c, dy, dy * (1 - ((x0 + x1) * 0.5 - Double(c))))
             return c &+ 1
@@ -297,7 +341,7 @@ final class Rasterizer {
             return c0 &+ 1
         }
         let k = p.slope
-        let c0 = c, c1 = min(Int(x1), width &- 1)
+        let c0 = c, c1 = min(column(x1), width &- 1)
         if c0 == c1 || c0 >= width &- 1 {
             let cc = min(c0, width &- 1)
             let d = (x1 - x0) * k
@@ -402,7 +446,7 @@ final class Rasterizer {
         // Commonest case first: the piece stays in one column inside the clip (steep or
         // short edges), one cell.
         if x0 >= 0 && x1 < rightD {
-            let c = Int(x0)
+            let c = column(x0)
             if x1 <= Double(c &+ 1) {
                 row.deposit(c, dy, dy * (1 - ((x0 + x1) * 0.5 - Double(c))))
                 if c < minCol { minCol = c }
@@ -418,7 +462,7 @@ final class Rasterizer {
         }
         let dx = x1 - x0
         if dx < 1e-9 {
-            let c = Int(x0)  // x0 > 0 here
+            let c = column(x0)  // x0 > 0 here
             let c0 = min(c, width &- 1)
             let f = x0 - Double(c)
             row.deposit(c0, dy, dy * (1 - f))
@@ -434,7 +478,7 @@ final class Rasterizer {
             x0 = 0
         }
         if x1 > rightD { x1 = rightD }
-        let c0 = Int(x0), c1 = min(Int(x1), width &- 1)
+        let c0 = column(x0), c1 = min(column(x1), width &- 1)
         if c0 < minCol { minCol = c0 }
         if c1 > maxCol { maxCol = c1 }
         if c0 == c1 || c0 >= width &- 1 {
@@ -471,9 +515,10 @@ final class Rasterizer {
             a = a.truncatingRemainder(dividingBy: 2)
             if a > 1 { a = 2 - a }
         }
-        // Written so NaN becomes 1 too: the conversion below then needs no range check.
+        // Written so NaN becomes 1 too: the value converted is then 0.5 ... 255.5, so the
+        // conversion without range checks is safe (Swift's `UInt32(_:)` checks anyway).
         a = a < 1 ? a : 1
-        return UInt32(a * 255 + 0.5)
+        return panel_truncate_float(a * 255 + 0.5)
     }
 
     /// Walks touched columns in order, clearing them, and writes the row's spans: runs of

@@ -1,0 +1,51 @@
+import XCTest
+@testable import PanelRenderer
+
+/// The SIMD row loops against the one-pixel arithmetic they stand in for. `maskedOver` ends
+/// a run with a group of four that overlaps the group before it, so every run length from 0
+/// to a few groups is tried, with coverage 0 and 255 among the random ones, and the pixels
+/// on either side of the run must stay as they were.
+final class RowOpsTests: XCTestCase {
+    private func premultipliedPixel(_ rng: inout BenchLCG) -> UInt32 {
+        let a = UInt32(rng.u() * 256) & 255
+        func channel() -> UInt32 { a == 0 ? 0 : UInt32(rng.u() * Double(a + 1)) & 255 }
+        return a << 24 | channel() << 16 | channel() << 8 | channel()
+    }
+
+    func testMaskedOverEqualsOnePixelSrcOverForEveryRunLength() {
+        var rng = BenchLCG()
+        let sources: [UInt32] = [0xFFFF_FFFF, 0xFF1E_88E5, 0x8040_2010, 0x5900_0000, 0x0101_0101]
+        let guardPixels = 5, sentinel: UInt32 = 0xDEAD_BEEF
+        for s in sources {
+            for n in 0...21 {
+                for _ in 0..<6 {
+                    let m = (0..<max(n, 1)).map { _ -> UInt8 in
+                        switch UInt32(rng.u() * 4) {
+                        case 0: return 0
+                        case 1: return 255
+                        default: return UInt8(UInt32(rng.u() * 256) & 255)
+                        }
+                    }
+                    let d = (0..<n).map { _ in premultipliedPixel(&rng) }
+                    var row = [UInt32](repeating: sentinel, count: n + 2 * guardPixels)
+                    for i in 0..<n { row[guardPixels + i] = d[i] }
+                    row.withUnsafeMutableBufferPointer { b in
+                        m.withUnsafeBufferPointer { mb in
+                            RowOps.maskedOver(b.baseAddress! + guardPixels, mb.baseAddress!, n, s)
+                        }
+                    }
+                    for i in 0..<guardPixels {
+                        XCTAssertEqual(row[i], sentinel, "pixel before the run changed, n \(n)")
+                        XCTAssertEqual(row[guardPixels + n + i], sentinel, "pixel after the run changed, n \(n)")
+                    }
+                    for i in 0..<n {
+                        let c = UInt32(m[i])
+                        let want = c == 0 ? d[i] : srcOver(mulPixel(s, c), d[i])
+                        XCTAssertEqual(row[guardPixels + i], want,
+                                       "source \(String(s, radix: 16)), n \(n), pixel \(i), coverage \(c)")
+                    }
+                }
+            }
+        }
+    }
+}
