@@ -79,13 +79,15 @@ final class TextDrawTests: XCTestCase {
         let layout = shaper.layout("Ågjy Éq \u{0645}\u{0631}", style: TextStyle(face: face, sizePx: 18))
         let full = try XCTUnwrap(Pixmap(width: 140, height: 40))
         full.view.fill(with: Color.white.premultiplied)
-        drawText("Ågjy Éq|", face: face, sizePx: 18, at: Point(2, 22), color: .black, into: full.view)
+        let fullEnd = drawText("Ågjy Éq|", face: face, sizePx: 18, at: Point(2, 22), color: .black, into: full.view)
         layout.draw(into: full.view, origin: Point(70, 4), color: .black)
         for y0 in stride(from: 0, to: 40, by: 3) {
             let band = IntRect(x: 0, y: y0, width: 140, height: 2)
             let p = try XCTUnwrap(Pixmap(width: 140, height: 40))
             p.view.fill(with: Color.white.premultiplied)
-            drawText("Ågjy Éq|", face: face, sizePx: 18, at: Point(2, 22), color: .black, into: p.view, clip: band)
+            let end = drawText("Ågjy Éq|", face: face, sizePx: 18, at: Point(2, 22), color: .black, into: p.view, clip: band)
+            // A line the band misses is only advanced over, to the same pen position.
+            XCTAssertEqual(end, fullEnd, "band \(y0): pen after the line")
             layout.draw(into: p.view, origin: Point(70, 4), color: .black, clip: band)
             for y in 0..<40 { for x in 0..<140 {
                 let expected = y >= y0 && y < y0 + 2 ? full[x, y] : Color.white.premultiplied

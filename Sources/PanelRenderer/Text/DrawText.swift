@@ -49,18 +49,25 @@ private func drawSimpleText(_ text: String, face: FontFace, fallbacks: [FontFace
         canDraw = !face.inkMisses(rows: clipRect.y, clipRect.maxY, baseline: origin.y, sizePx: sizePx)
             || fallbacks.contains { !$0.inkMisses(rows: clipRect.y, clipRect.maxY, baseline: origin.y, sizePx: sizePx) }
     }
-    let paint = face.paintTable.paint(color)
-    let baseline = TextRounding.pixel(origin.y)
     let scale = sizePx / Double(face.unitsPerEm)
     var penX = origin.x
+    guard canDraw else {
+        // Only the advance: no colour table, no compositor (a damage band's repaint
+        // passes most lines of a list this way).
+        for scalar in text.unicodeScalars {
+            let (f, glyph) = fallbacks.isEmpty ? (face, face.glyphIndex(for: scalar) ?? 0) : simpleGlyph(scalar, face, fallbacks)
+            penX += Double(f.advanceUnits(glyph)) * (f === face ? scale : sizePx / Double(f.unitsPerEm))
+        }
+        return penX
+    }
+    let paint = face.paintTable.paint(color)
+    let baseline = TextRounding.pixel(origin.y)
     var run = GlyphRunCompositor(view: view, paint: paint, clip: clipRect, scratch: face.scratch)
     for scalar in text.unicodeScalars {
         let (f, glyph) = fallbacks.isEmpty ? (face, face.glyphIndex(for: scalar) ?? 0) : simpleGlyph(scalar, face, fallbacks)
-        if canDraw {
-            let image = f.glyphImage(glyph, size64: size64)
-            if let mask = image.mask {
-                run.add(mask, x: TextRounding.pixel(penX) + image.left, y: baseline - image.top)
-            }
+        let image = f.glyphImage(glyph, size64: size64)
+        if let mask = image.mask {
+            run.add(mask, x: TextRounding.pixel(penX) + image.left, y: baseline - image.top)
         }
         penX += Double(f.advanceUnits(glyph)) * (f === face ? scale : sizePx / Double(f.unitsPerEm))
     }

@@ -48,10 +48,15 @@ public final class FontFace {
     var currentSize64 = -1
     var currentLoadFlags: Int32 = -1
     /// cmap answers for U+0000..U+007F (UInt32.max = not looked up yet): most UI text is
-    /// ASCII and FT_Get_Char_Index costs a binary search per call.
-    private var asciiGlyphs = [UInt32](repeating: .max, count: 128)
-    /// hmtx advances in font units by glyph id, filled on first use (-1 = not read yet).
-    private var advances: [Int32]
+    /// ASCII and FT_Get_Char_Index costs a binary search per call. Owned memory rather
+    /// than an array property: every character of every line (also the lines a damage
+    /// band's repaint only advances over) reads it, and a class's array property costs a
+    /// dynamic exclusivity check per read and write.
+    private let asciiGlyphs: UnsafeMutablePointer<UInt32>
+    /// hmtx advances in font units by glyph id, filled on first use (-1 = not read yet);
+    /// `advanceCount` entries, owned like `asciiGlyphs`.
+    private let advances: UnsafeMutablePointer<Int32>
+    private let advanceCount: Int
 
     /// Opens face `index` of the font file at `path` with a FreeType library of its own.
     /// Prefer `FontLibrary.face(path:index:)`, which shares one library and caches faces.
@@ -104,10 +109,17 @@ public final class FontFace {
         familyName = face.pointee.family_name.map { String(cString: $0) } ?? ""
         styleName = face.pointee.style_name.map { String(cString: $0) } ?? ""
         glyphCount = Int(face.pointee.num_glyphs)
-        advances = [Int32](repeating: -1, count: max(0, Int(face.pointee.num_glyphs)))
+        // Allocated last, once nothing can throw: deinit frees them.
+        advanceCount = max(0, Int(face.pointee.num_glyphs))
+        advances = .allocate(capacity: max(1, advanceCount))
+        advances.initialize(repeating: -1, count: max(1, advanceCount))
+        asciiGlyphs = .allocate(capacity: 128)
+        asciiGlyphs.initialize(repeating: .max, count: 128)
     }
 
     deinit {
+        asciiGlyphs.deallocate()
+        advances.deallocate()
         hb_font_destroy(hbFont)
         FT_Done_Face(ftFace)
     }
@@ -138,7 +150,7 @@ public final class FontFace {
     @inline(__always)
     public func advanceUnits(_ glyph: UInt32) -> Int {
         let i = Int(glyph)
-        guard i < advances.count else { return 0 }
+        guard i >= 0, i < advanceCount else { return 0 }
         let a = advances[i]
         if a >= 0 { return Int(a) }
         // HarfBuzz's font is scaled to one unit per font unit, so this is hmtx verbatim
