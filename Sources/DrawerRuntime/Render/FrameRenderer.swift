@@ -20,7 +20,6 @@ public final class FrameRenderer {
             guard !damage.isEmpty else { canvas.restore(); return }
             canvas.clip(to: damage.rect)
         }
-        canvas.clear(screen.env.theme.palette.background)
         screen.draw(canvas)
         canvas.restore()
     }

@@ -141,28 +141,88 @@ public final class Screen {
         ])
     }
 
-    /// Draws a full frame. The canvas's transform maps points to pixels.
+    /// Draws a full frame, or the part of it inside the canvas's clip. The canvas's transform
+    /// maps points to pixels. Nothing is drawn where a layer above hides it for certain: the
+    /// frame is cleared only where the background does not paint every pixel opaque, and the
+    /// background and the components under an opaque block that spans the frame's whole
+    /// width down to its bottom edge (a bottom drawer's card body, `visibleRows`) are drawn
+    /// only above it. A full repaint under a half-open drawer skips about half the frame.
     public func draw(_ canvas: Canvas) {
+        let frame = canvas.target.bounds
+        let visible = visibleRows(in: frame)
+        func layer(_ index: Int, _ body: () -> Void) {
+            guard visible[index] < frame.maxY else { body(); return }
+            canvas.save()
+            canvas.clip(toDevice: IntRect(x: frame.x, y: frame.y, width: frame.width, height: visible[index] - frame.y))
+            body()
+            canvas.restore()
+        }
         canvas.save()
         canvas.transform = .scale(env.scale, env.scale)
         let bounds = env.bounds
-        switch background {
-        case .color(let c): canvas.fillRect(bounds, .solid(c))
-        case .verticalGradient(let top, let bottom):
-            canvas.fillRect(bounds, .linearGradient(start: Point(0, 0), end: Point(0, bounds.height),
-                                                    stops: [GradientStop(offset: 0, color: top), GradientStop(offset: 1, color: bottom)]))
-        case .image(let img):
-            canvas.fillRect(bounds, .solid(env.theme.palette.background))
-            canvas.drawImage(img, in: bounds)
+        layer(0) {
+            if !backgroundCovers(frame) { canvas.clear(env.theme.palette.background) }
+            switch background {
+            case .color(let c): canvas.fillRect(bounds, .solid(c))
+            case .verticalGradient(let top, let bottom):
+                canvas.fillRect(bounds, .linearGradient(start: Point(0, 0), end: Point(0, bounds.height),
+                                                        stops: [GradientStop(offset: 0, color: top), GradientStop(offset: 1, color: bottom)]))
+            case .image(let img):
+                canvas.fillRect(bounds, .solid(env.theme.palette.background))
+                canvas.drawImage(img, in: bounds)
+            }
+            if let content = backgroundContent {
+                let size = backgroundContentSize
+                canvas.save()
+                canvas.clip(to: Rect(0, 0, size.width, size.height))
+                content.draw(canvas, size: size, scrollOffset: 0, env: env)
+                canvas.restore()
+            }
         }
-        if let content = backgroundContent {
-            let size = backgroundContentSize
-            canvas.save()
-            canvas.clip(to: Rect(0, 0, size.width, size.height))
-            content.draw(canvas, size: size, scrollOffset: 0, env: env)
-            canvas.restore()
-        }
-        for c in components { c.draw(canvas, env) }
+        for (i, c) in components.enumerated() { layer(i + 1) { c.draw(canvas, env) } }
         canvas.restore()
+    }
+
+    /// Whether the background's fill leaves every pixel of `frame` opaque (then clearing the
+    /// frame first would be a pass whose pixels are all painted over).
+    package func backgroundCovers(_ frame: IntRect) -> Bool {
+        let opaque: Bool
+        switch background {
+        case .color(let c): opaque = c.a == 255
+        case .verticalGradient(let top, let bottom): opaque = top.a == 255 && bottom.a == 255
+        case .image: opaque = env.theme.palette.background.a == 255
+        }
+        // Every pixel whole: the fill's edges lie on or past the frame's (a fractional edge
+        // inside the frame would blend over what the clear left).
+        return opaque && frame.x >= 0 && frame.y >= 0
+            && env.size.width * env.scale >= Double(frame.maxX) - 1e-9
+            && env.size.height * env.scale >= Double(frame.maxY) - 1e-9
+    }
+
+    /// For the background (index 0) and each component (index k + 1): the first pixel row of
+    /// `frame` from which a component drawn after it hides it completely, or `frame.maxY`
+    /// when none does. A component hides what lies under its `movingLayer`'s opaque block
+    /// ("nothing of the component shows through it"); only a block that spans the frame's
+    /// whole width down to its bottom edge is used, so what stays visible is a rectangle
+    /// (the rows above it) and the clip stays a plain rectangle.
+    package func visibleRows(in frame: IntRect) -> [Int] {
+        var rows = [Int](repeating: frame.maxY, count: components.count + 1)
+        var top = frame.maxY
+        let scale = env.scale
+        for i in components.indices.reversed() {
+            rows[i + 1] = top
+            if let o = components[i].movingLayer?.opaque {
+                let x0 = o.x * scale, x1 = o.maxX * scale, y0 = o.y * scale, y1 = o.maxY * scale
+                if x0 <= Double(frame.x) + 1e-6, x1 >= Double(frame.maxX) - 1e-6, y1 >= Double(frame.maxY) - 1e-6,
+                   !y0.isNaN {
+                    // Only rows the block covers whole (clamped before converting: a
+                    // rubber-banded card may lie far outside the frame).
+                    let y = min(max((y0 - 1e-6).rounded(.up), Double(frame.y)), Double(frame.maxY))
+                    top = min(top, Int(y))
+                }
+            }
+        }
+        rows[0] = top
+        return rows
     }
 }

@@ -85,6 +85,12 @@ public final class Canvas {
         clipToShape { emitRect(into: &$0, rect) }
     }
 
+    /// Intersects the clip with `rect` in device pixels, whatever the transform: for clips
+    /// worked out in pixels, such as the rows an opaque layer above leaves visible.
+    public func clip(toDevice rect: IntRect) {
+        state.clip = state.clip.intersection(rect)
+    }
+
     public func clip(toRoundedRect rect: Rect, radii: CornerRadii) {
         if radii.fitted(to: rect.size).isZero { clip(to: rect); return }
         clipToShape { emitRoundedRect(into: &$0, rect, radii: radii) }
