@@ -25,6 +25,8 @@ final class BenchRunnerTests: XCTestCase {
         XCTAssertNotNil((obj["memcpy_ms"] as? [String: Any])?["median"] as? Double)
         XCTAssertEqual(obj["size"] as? [Int], [64, 48])
         XCTAssertGreaterThan(r.full.median, 0)
+        XCTAssertGreaterThan(r.fullSkippingHidden.median, 0)
+        XCTAssertNotNil((obj["full_skipping_hidden_ms"] as? [String: Any])?["median"] as? Double)
         XCTAssertGreaterThan(r.memcpyCold.median, 0)
         XCTAssertEqual(r.fullOverMemcpy, r.full.median / r.memcpyCold.median, accuracy: 1e-12)
         XCTAssertNotEqual(out[10, 2], 0, "the full frame was handed back")
@@ -48,7 +50,10 @@ final class BenchRunnerTests: XCTestCase {
         let layers = try XCTUnwrap(obj["layers"] as? [[String: Any]])
         XCTAssertEqual(layers.compactMap { $0["layer"] as? String }, BenchLayer.allCases.map(\.name))
         XCTAssertNotNil(obj["full_over_memcpy"] as? Double)
+        XCTAssertNotNil(obj["full_skipping_hidden_ms"] as? Double)
+        XCTAssertGreaterThan(r.fullSkippingHidden.median, 0)
         XCTAssertTrue(r.summary.contains("20 roads"), r.summary)
+        XCTAssertTrue(r.summary.contains("hidden skipped"), r.summary)
         XCTAssertNil(BenchRunner.runLayers(width: 0, height: 10, frames: 3, text: nil))
     }
 

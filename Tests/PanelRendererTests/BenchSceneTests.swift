@@ -68,6 +68,24 @@ final class BenchSceneTests: XCTestCase {
     func testConformance800x480() throws { try checkConformance(800, 480) }
     func testConformance1920x1080() throws { try checkConformance(1920, 1080) }
 
+    /// Skipping what the drawer's body hides (as the runtime draws) gives the same picture,
+    /// whatever the buffer held before, at rest and with the drawer higher and lower.
+    func testSkippingHiddenLayersGivesTheSamePicture() throws {
+        for (w, h) in [(800, 480), (333, 217)] {
+            let scene = BenchScene(width: w, height: h)
+            scene.textDrawer = try BenchText()
+            for top in [scene.restTop, scene.restTop - 57, h - 11, h + 5, 0] {
+                let every = Pixmap(width: w, height: h)!, skipping = Pixmap(width: w, height: h)!
+                every.view.fill(with: 0xFF00_0000)
+                skipping.view.fill(with: 0xFFFF_00FF)
+                scene.draw(on: Canvas(every.view), drawerTop: top)
+                scene.drawSkippingHidden(on: Canvas(skipping.view), drawerTop: top)
+                XCTAssertEqual(memcmp(every.pixels, skipping.pixels, w * h * 4), 0, "\(w)x\(h), drawer top \(top)")
+            }
+            XCTAssertEqual(scene.hiddenFrom(drawerTop: scene.restTop), scene.restTop + 12)
+        }
+    }
+
     func testDragFrameEqualsFullRender() throws {
         for (w, h) in [(800, 480), (1920, 1080)] {
             let (p, scene, c) = try render(w, h)

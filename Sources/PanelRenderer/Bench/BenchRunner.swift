@@ -31,6 +31,9 @@ public struct BenchResult: Sendable {
     public var fullCPU: BenchStats
     public var dragCPU: BenchStats
     public var memcpyColdCPU: BenchStats
+    /// Full frames drawn as the runtime draws them: the layers under the drawer's opaque
+    /// body only above it (`BenchScene.drawSkippingHidden`). Same picture.
+    public var fullSkippingHidden: BenchStats
 
     public var fullOverMemcpy: Double { full.median / memcpyCold.median }
     public var dragOverMemcpy: Double { drag.median / memcpyCold.median }
@@ -57,6 +60,8 @@ public struct BenchResult: Sendable {
             + "\"memcpy_cpu_ms\": {\"median\": \(f(memcpyColdCPU.median))}, "
             + "\"full_over_memcpy_cpu\": \(f(fullCPU.median / memcpyColdCPU.median)), "
             + "\"drag_over_memcpy_cpu\": \(f(dragCPU.median / memcpyColdCPU.median)), "
+            + "\"full_skipping_hidden_ms\": {\"median\": \(f(fullSkippingHidden.median)), \"min\": \(f(fullSkippingHidden.min)), \"p90\": \(f(fullSkippingHidden.p90))}, "
+            + "\"full_skipping_hidden_over_memcpy\": \(f(fullSkippingHidden.median / memcpyCold.median)), "
             + "\"text\": \(text), \"drag_method\": \"move drawer body rows + repaint damaged bands\"}"
     }
 
@@ -68,6 +73,7 @@ public struct BenchResult: Sendable {
         return """
         bench-scene-v1 \(width)x\(height), \(frames) frames\(text ? "" : " (no text)")
           full    median \(f(full.median)) ms  min \(f(full.min))  p90 \(f(full.p90))  = \(f(fullOverMemcpy)) x memcpy
+          full, hidden skipped (as the runtime draws)  median \(f(fullSkippingHidden.median)) ms  = \(f(fullSkippingHidden.median / memcpyCold.median)) x memcpy
           drag    median \(f(drag.median)) ms  min \(f(drag.min))  p90 \(f(drag.p90))  = \(f(dragOverMemcpy)) x memcpy
           memcpy  median \(f(memcpyCold.median)) ms from DRAM, \(f(memcpyHot.median)) ms cache-resident
           thread CPU time: full \(f(fullCPU.median)) ms, drag \(f(dragCPU.median)) ms, memcpy \(f(memcpyColdCPU.median)) ms
@@ -103,7 +109,9 @@ public enum BenchRunner {
             return (BenchStats(wall), BenchStats(cpu))
         }
 
-        // Full frames.
+        // Full frames, skipping what the drawer hides as the runtime does, then every primitive
+        // (the peers' way; the picture is the same and stays for the drag frames).
+        let skipping = measure { _ in scene.drawSkippingHidden(on: canvas, drawerTop: top) }
         let full = measure { _ in scene.draw(on: canvas, drawerTop: top) }
         saved.view.copy(from: frame.view)
         if let frameOut, frameOut.width == width, frameOut.height == height {
@@ -129,7 +137,8 @@ public enum BenchRunner {
         let cold = coldMemcpy(into: frame, warmup: warmup, frames: frames, poolBytes: coldPoolBytes)
         return BenchResult(width: width, height: height, frames: frames, full: full.wall, drag: drag.wall,
                            memcpyCold: cold.wall, memcpyHot: hot.wall, text: text != nil,
-                           fullCPU: full.cpu, dragCPU: drag.cpu, memcpyColdCPU: cold.cpu)
+                           fullCPU: full.cpu, dragCPU: drag.cpu, memcpyColdCPU: cold.cpu,
+                           fullSkippingHidden: skipping.wall)
     }
 }
 
@@ -174,7 +183,7 @@ extension BenchRunner {
         let top = scene.restTop
         let layers = BenchLayer.allCases
         var perLayer = [[UInt64]](repeating: [], count: layers.count)
-        var full: [UInt64] = [], copies: [UInt64] = []
+        var full: [UInt64] = [], skipping: [UInt64] = [], copies: [UInt64] = []
         var stamps = [UInt64](repeating: 0, count: layers.count + 1)
         let perRound = max(1, (frames + rounds - 1) / rounds)
         for round in 0..<rounds {
@@ -190,13 +199,19 @@ extension BenchRunner {
                 for k in layers.indices { perLayer[k].append(stamps[k + 1] - stamps[k]) }
                 full.append(stamps[layers.count] - stamps[0])
             }
+            for _ in 0..<n {
+                let t0 = monotonicNanoseconds()
+                scene.drawSkippingHidden(on: canvas, drawerTop: top)
+                skipping.append(monotonicNanoseconds() - t0)
+            }
             let cold = coldMemcpySamples(into: frame, warmup: round == 0 ? warmup : 2, frames: n,
                                          poolBytes: coldPoolBytes)
             copies.append(contentsOf: cold.wall)
         }
         return BenchLayersResult(width: width, height: height, frames: full.count, text: text != nil,
                                  layers: zip(layers, perLayer).map { ($0, BenchStats($1)) },
-                                 full: BenchStats(full), memcpyCold: BenchStats(copies))
+                                 full: BenchStats(full), fullSkippingHidden: BenchStats(skipping),
+                                 memcpyCold: BenchStats(copies))
     }
 }
 
@@ -207,6 +222,8 @@ public struct BenchLayersResult: Sendable {
     public var text: Bool
     public var layers: [(layer: BenchLayer, ms: BenchStats)]
     public var full: BenchStats
+    /// The full frame as the runtime draws it (`BenchScene.drawSkippingHidden`).
+    public var fullSkippingHidden: BenchStats
     public var memcpyCold: BenchStats
 
     public func overMemcpy(_ ms: Double) -> Double { ms / memcpyCold.median }
@@ -226,7 +243,9 @@ public struct BenchLayersResult: Sendable {
         for (layer, st) in layers {
             out += "  \(pad(layer.name, 15)) \(lpad(f(st.median, 3), 7)) \(lpad(f(overMemcpy(st.median), 2), 9))\n"
         }
-        out += "  \(pad("full frame", 15)) \(lpad(f(full.median, 3), 7)) \(lpad(f(overMemcpy(full.median), 2), 9))"
+        out += "  \(pad("full frame", 15)) \(lpad(f(full.median, 3), 7)) \(lpad(f(overMemcpy(full.median), 2), 9))\n"
+        out += "  \(pad("full frame, hidden skipped (as the runtime draws)", 15)) \(f(fullSkippingHidden.median, 3)) ms, "
+            + "\(f(overMemcpy(fullSkippingHidden.median), 2)) x memcpy"
         return out
     }
 
@@ -238,7 +257,9 @@ public struct BenchLayersResult: Sendable {
         }
         return "{\"scene\": \"bench-scene-v1\", \"size\": [\(width), \(height)], \"frames\": \(frames), "
             + "\"memcpy_ms\": \(f(memcpyCold.median)), \"layers\": [\(items.joined(separator: ", "))], "
-            + "\"full_ms\": \(f(full.median)), \"full_over_memcpy\": \(f(overMemcpy(full.median))), \"text\": \(text)}"
+            + "\"full_ms\": \(f(full.median)), \"full_over_memcpy\": \(f(overMemcpy(full.median))), "
+            + "\"full_skipping_hidden_ms\": \(f(fullSkippingHidden.median)), "
+            + "\"full_skipping_hidden_over_memcpy\": \(f(overMemcpy(fullSkippingHidden.median))), \"text\": \(text)}"
     }
 }
 

@@ -26,6 +26,15 @@ public protocol BenchTextDrawer: AnyObject {
 public enum BenchLayer: Int, CaseIterable, Sendable {
     case gradient, pins, roads, dim, drawerShadow, drawer, rows, popupShadow, popupRest
 
+    /// Drawn before the drawer and under its opaque body (the drawer's own shadow is clipped
+    /// to the rows above the body already).
+    public var isUnderDrawer: Bool {
+        switch self {
+        case .gradient, .pins, .roads, .dim: return true
+        case .drawerShadow, .drawer, .rows, .popupShadow, .popupRest: return false
+        }
+    }
+
     /// The name `bench --layers` prints.
     public var name: String {
         switch self {
@@ -91,6 +100,27 @@ public final class BenchScene {
     /// current clip (a clip turns this into a repaint of that band).
     public func draw(on c: Canvas, drawerTop: Int) {
         for layer in BenchLayer.allCases { draw(layer, on: c, drawerTop: drawerTop) }
+    }
+
+    /// The same picture, drawn the way the runtime draws a screen (`Screen.visibleRows` in
+    /// DrawerRuntime): the layers under the drawer (gradient, pins, roads, dim) only above
+    /// the first row its opaque body hides completely. The reference implementations draw
+    /// every primitive (docs/bench.md, Hidden layers); `bench` times both.
+    public func drawSkippingHidden(on c: Canvas, drawerTop: Int) {
+        let visible = IntRect(x: 0, y: 0, width: width, height: hiddenFrom(drawerTop: drawerTop))
+        for layer in BenchLayer.allCases {
+            guard layer.isUnderDrawer else { draw(layer, on: c, drawerTop: drawerTop); continue }
+            c.save()
+            c.clip(toDevice: visible)
+            draw(layer, on: c, drawerTop: drawerTop)
+            c.restore()
+        }
+    }
+
+    /// The first pixel row the opaque drawer hides completely: below its rounded top corners
+    /// it is a full-width opaque rectangle down to the bottom edge.
+    public func hiddenFrom(drawerTop: Int) -> Int {
+        max(0, min(height, drawerTop + Int(Self.drawerRadii.topLeft.rounded(.up))))
     }
 
     /// Draws one layer of the scene (docs/bench.md, Layers); `draw(on:drawerTop:)` is all of
