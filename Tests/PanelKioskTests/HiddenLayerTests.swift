@@ -8,11 +8,11 @@ import Glibc
 @testable import panel_kiosk
 
 /// A frame skips what a layer above hides for certain (`Screen.visibleRows`: the layers under
-/// a bottom drawer's card body; the clear under an opaque background). If anything it skips
-/// were still visible, the frame would show what the buffer held before; so every frame is
-/// drawn into a buffer full of one colour and into one full of another, and the two must be
-/// the same pixels, while the drawer rests in each stop, moves between them and is dragged,
-/// at scales that put its edges between pixels.
+/// a drawer's or a sheet's card body; the clear under an opaque background). If anything it
+/// skips were still visible, the frame would show what the buffer held before; so every frame
+/// is drawn into a buffer full of one colour and into one full of another, and the two must
+/// be the same pixels, while the drawer or the sheet rests in each stop, moves between them,
+/// pushes and pops a page and is dragged, at scales that put its edges between pixels.
 final class HiddenLayerTests: XCTestCase {
     private func assertFramesIgnoreThePreviousPixels(app: String, throughMotion: Bool = true,
                                                      sizes: [(Int, Int, Double)] = [(400, 240, 0.5), (600, 360, 0.75)],
@@ -45,7 +45,31 @@ final class HiddenLayerTests: XCTestCase {
                         t += 2000; frame("at rest in \(position)")
                     }
                 }
-                guard throughMotion else { continue }
+                if throughMotion {
+                    try drag()
+                    XCTAssertGreaterThan(hiddenRows, h / 3, "\(app) \(w)x\(h): the open drawer hides most of the frame",
+                                         file: file, line: line)
+                }
+            }
+            if let sheet = screen.components.first(where: { $0.kind == "sheet" }) {
+                let steps = throughMotion
+                    ? [("snap", ["0"]), ("push", ["details"]), ("snap", ["2"]), ("pop", []), ("snap", ["1"])]
+                    : [("snap", ["0"]), ("snap", ["2"]), ("snap", ["1"])]
+                for (action, args) in steps {
+                    try screen.perform(target: sheet.id, action: action, arguments: args, at: .milliseconds(t))
+                    if throughMotion {
+                        for k in 0..<6 { frame(k == 5 ? "at rest after \(action)" : "\(action)", step: k == 4 ? 1000 : 70) }
+                    } else {
+                        t += 2000; frame("at rest after \(action)")
+                    }
+                }
+                if throughMotion {
+                    try drag()
+                    XCTAssertGreaterThan(hiddenRows, h / 3, "\(app) \(w)x\(h): the open sheet hides most of the frame",
+                                         file: file, line: line)
+                }
+            }
+            func drag() throws {
                 var y = 300.37
                 screen.handle(TouchEvent(id: 1, phase: .down, location: Point(400, y), time: .milliseconds(t))); frame("touch-down")
                 for step in [-13.3, -41.7, -52.9, -60.3, 22.4, 17.3] {
@@ -54,14 +78,16 @@ final class HiddenLayerTests: XCTestCase {
                 }
                 screen.handle(TouchEvent(id: 1, phase: .up, location: Point(400, y), time: .milliseconds(t)))
                 for _ in 0..<4 { frame("settling", step: 90) }
-                XCTAssertGreaterThan(hiddenRows, h / 3, "\(app) \(w)x\(h): the open drawer hides most of the frame",
-                                     file: file, line: line)
             }
         }
     }
 
     func testTheDrawerAppNeverShowsSkippedPixels() throws {
         try assertFramesIgnoreThePreviousPixels(app: "drawer.toml")
+    }
+
+    func testTheSheetAppNeverShowsSkippedPixels() throws {
+        try assertFramesIgnoreThePreviousPixels(app: "sheet.toml", sizes: [(600, 360, 0.75)])
     }
 
     /// Every example app (background content behind a drawer, the other components, images

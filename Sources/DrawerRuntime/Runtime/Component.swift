@@ -62,6 +62,10 @@ public protocol Component: AnyObject {
     /// An opaque part of its painting that only moves (a dragged drawer's card body), so a
     /// frame may move its drawn rows instead of repainting them; nil (the default) when none.
     var movingLayer: MovingLayer? { get }
+    /// A block (points) it paints opaque now, whatever lies under it: nothing drawn beneath
+    /// it shows, so a frame need not draw it (`Screen.visibleRows`). By default the moving
+    /// layer's block; nil when none.
+    var opaqueBlock: Rect? { get }
 }
 
 /// A component whose actions are a typed `Action` enum: `apply` does one, and the string
@@ -88,4 +92,5 @@ extension Component {
     public var backgroundBottomInset: Double { 0 }
     public var drawRevision: Int { 0 }
     public var movingLayer: MovingLayer? { nil }
+    public var opaqueBlock: Rect? { movingLayer?.opaque }
 }

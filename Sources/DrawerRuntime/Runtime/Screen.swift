@@ -201,8 +201,8 @@ public final class Screen {
 
     /// For the background (index 0) and each component (index k + 1): the first pixel row of
     /// `frame` from which a component drawn after it hides it completely, or `frame.maxY`
-    /// when none does. A component hides what lies under its `movingLayer`'s opaque block
-    /// ("nothing of the component shows through it"); only a block that spans the frame's
+    /// when none does. A component hides what lies under its `opaqueBlock` (a drawer's or a
+    /// sheet's card body below its rounded corners); only a block that spans the frame's
     /// whole width down to its bottom edge is used, so what stays visible is a rectangle
     /// (the rows above it) and the clip stays a plain rectangle.
     package func visibleRows(in frame: IntRect) -> [Int] {
@@ -211,7 +211,7 @@ public final class Screen {
         let scale = env.scale
         for i in components.indices.reversed() {
             rows[i + 1] = top
-            if let o = components[i].movingLayer?.opaque {
+            if let o = components[i].opaqueBlock {
                 let x0 = o.x * scale, x1 = o.maxX * scale, y0 = o.y * scale, y1 = o.maxY * scale
                 if x0 <= Double(frame.x) + 1e-6, x1 >= Double(frame.maxX) - 1e-6, y1 >= Double(frame.maxY) - 1e-6,
                    !y0.isNaN {

@@ -32,6 +32,17 @@ extension Sheet {
         }
     }
 
+    /// The card below its rounded top corners (at their largest radius, so the block does
+    /// not depend on how far the corners are rounded now), while the card colour is opaque:
+    /// the card is filled there edge to edge before the pages are drawn over it.
+    public var opaqueBlock: Rect? {
+        guard rules.env.theme.palette.card.a == 255 else { return nil }
+        let card = cardFrame
+        let top = card.y + max(0, config.cornerRadius)
+        guard card.maxY > top, card.width > 0 else { return nil }
+        return Rect(card.x, top, card.width, card.maxY - top)
+    }
+
     private func drawPage(_ page: SheetPage, offset: Double, covering: Bool, in card: Rect,
                           _ canvas: Canvas, _ env: Environment) {
         let theme = env.theme, pal = theme.palette
