@@ -7,7 +7,7 @@ import Glibc
 @testable import PanelKiosk
 @testable import panel_kiosk
 
-/// A frame skips what a layer above hides for certain (`Screen.visibleRows`: the layers under
+/// A frame skips what a layer above hides for certain (`Screen.firstHiddenRow`: the layers under
 /// a drawer's or a sheet's card body; the clear under an opaque background). If anything it
 /// skips were still visible, the frame would show what the buffer held before; so every frame
 /// is drawn into a buffer full of one colour and into one full of another, and the two must
@@ -32,40 +32,31 @@ final class HiddenLayerTests: XCTestCase {
                 b.draw(screen)
                 XCTAssertEqual(memcmp(a.pixmap.pixels, b.pixmap.pixels, w * h * 4), 0,
                                "\(app) \(w)x\(h): \(what) at \(t) ms shows pixels of the frame before", file: file, line: line)
-                hiddenRows = max(hiddenRows, h - screen.visibleRows(in: a.pixmap.bounds)[0])
+                hiddenRows = max(hiddenRows, h - screen.firstHiddenRow(under: 0, in: a.pixmap.bounds))
                 t += step
             }
             frame("first frame")
-            if let drawer = screen.components.first(where: { $0.kind == "bottom_drawer" }) {
-                for position in ["collapsed", "open", "partiallyRevealed"] {
-                    try screen.perform(target: drawer.id, action: "set_position", arguments: [position], at: .milliseconds(t))
+            // Each component that can hide the background: the actions that move it through
+            // its stops (at rest only, or with frames along the way and a drag after them).
+            let plans: [(kind: String, steps: [(String, [String])], motionSteps: [(String, [String])])] = [
+                ("bottom_drawer", [("set_position", ["collapsed"]), ("set_position", ["open"]), ("set_position", ["partiallyRevealed"])],
+                 [("set_position", ["collapsed"]), ("set_position", ["open"]), ("set_position", ["partiallyRevealed"])]),
+                ("sheet", [("snap", ["0"]), ("snap", ["2"]), ("snap", ["1"])],
+                 [("snap", ["0"]), ("push", ["details"]), ("snap", ["2"]), ("pop", []), ("snap", ["1"])]),
+            ]
+            for plan in plans {
+                guard let c = screen.components.first(where: { $0.kind == plan.kind }) else { continue }
+                for (action, args) in throughMotion ? plan.motionSteps : plan.steps {
+                    try screen.perform(target: c.id, action: action, arguments: args, at: .milliseconds(t))
                     if throughMotion {
-                        for k in 0..<6 { frame(k == 5 ? "at rest in \(position)" : "moving to \(position)", step: k == 4 ? 1000 : 70) }
+                        for k in 0..<6 { frame(k == 5 ? "at rest after \(action) \(args)" : "\(action) \(args)", step: k == 4 ? 1000 : 70) }
                     } else {
-                        t += 2000; frame("at rest in \(position)")
+                        t += 2000; frame("at rest after \(action) \(args)")
                     }
                 }
                 if throughMotion {
                     try drag()
-                    XCTAssertGreaterThan(hiddenRows, h / 3, "\(app) \(w)x\(h): the open drawer hides most of the frame",
-                                         file: file, line: line)
-                }
-            }
-            if let sheet = screen.components.first(where: { $0.kind == "sheet" }) {
-                let steps = throughMotion
-                    ? [("snap", ["0"]), ("push", ["details"]), ("snap", ["2"]), ("pop", []), ("snap", ["1"])]
-                    : [("snap", ["0"]), ("snap", ["2"]), ("snap", ["1"])]
-                for (action, args) in steps {
-                    try screen.perform(target: sheet.id, action: action, arguments: args, at: .milliseconds(t))
-                    if throughMotion {
-                        for k in 0..<6 { frame(k == 5 ? "at rest after \(action)" : "\(action)", step: k == 4 ? 1000 : 70) }
-                    } else {
-                        t += 2000; frame("at rest after \(action)")
-                    }
-                }
-                if throughMotion {
-                    try drag()
-                    XCTAssertGreaterThan(hiddenRows, h / 3, "\(app) \(w)x\(h): the open sheet hides most of the frame",
+                    XCTAssertGreaterThan(hiddenRows, h / 3, "\(app) \(w)x\(h): the open \(plan.kind) hides most of the frame",
                                          file: file, line: line)
                 }
             }
@@ -105,13 +96,11 @@ final class HiddenLayerTests: XCTestCase {
         let app = try AppConfig.load(path: CLI.root + "/examples/drawer.toml")
         let screen = try SceneBuilder.build(app: app, geometry: geometry).screen
         let frame = IntRect(x: 0, y: 0, width: 800, height: 480)
-        let rows = screen.visibleRows(in: frame)
-        XCTAssertEqual(rows.count, screen.components.count + 1)
-        let body = try XCTUnwrap(screen.components[0].movingLayer?.opaque)
-        XCTAssertEqual(rows[0], Int(body.y.rounded(.up)), "the background ends where the card body begins")
-        XCTAssertEqual(rows[1], 480, "nothing hides the drawer itself")
-        // A frame wider than the block (the block no longer spans it) hides nothing.
-        XCTAssertEqual(screen.visibleRows(in: IntRect(x: 0, y: 0, width: 801, height: 480))[0], 480)
+        let body = try XCTUnwrap(screen.components[0].opaqueBlock)
+        XCTAssertEqual(screen.firstHiddenRow(under: 0, in: frame), Int(body.y.rounded(.up)),
+                       "the background ends where the card body begins")
+        XCTAssertEqual(screen.firstHiddenRow(under: 1, in: frame), 480, "nothing hides the drawer itself")
+        XCTAssertEqual(screen.firstHiddenRow(under: 0, in: IntRect(x: 0, y: 0, width: 801, height: 480)), 480)
     }
 }
 

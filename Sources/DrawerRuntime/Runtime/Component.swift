@@ -63,7 +63,7 @@ public protocol Component: AnyObject {
     /// frame may move its drawn rows instead of repainting them; nil (the default) when none.
     var movingLayer: MovingLayer? { get }
     /// A block (points) it paints opaque now, whatever lies under it: nothing drawn beneath
-    /// it shows, so a frame need not draw it (`Screen.visibleRows`). By default the moving
+    /// it shows, so a frame need not draw it (`Screen.firstHiddenRow`). By default the moving
     /// layer's block; nil when none.
     var opaqueBlock: Rect? { get }
 }

@@ -145,15 +145,15 @@ public final class Screen {
     /// maps points to pixels. Nothing is drawn where a layer above hides it for certain: the
     /// frame is cleared only where the background does not paint every pixel opaque, and the
     /// background and the components under an opaque block that spans the frame's whole
-    /// width down to its bottom edge (a bottom drawer's card body, `visibleRows`) are drawn
+    /// width down to its bottom edge (a bottom drawer's card body, `firstHiddenRow`) are drawn
     /// only above it. A full repaint under a half-open drawer skips about half the frame.
     public func draw(_ canvas: Canvas) {
         let frame = canvas.target.bounds
-        let visible = visibleRows(in: frame)
         func layer(_ index: Int, _ body: () -> Void) {
-            guard visible[index] < frame.maxY else { body(); return }
+            let hidden = firstHiddenRow(under: index, in: frame)
+            guard hidden < frame.maxY else { body(); return }
             canvas.save()
-            canvas.clip(toDevice: IntRect(x: frame.x, y: frame.y, width: frame.width, height: visible[index] - frame.y))
+            canvas.clip(toDevice: IntRect(x: frame.x, y: frame.y, width: frame.width, height: hidden - frame.y))
             body()
             canvas.restore()
         }
@@ -199,30 +199,27 @@ public final class Screen {
             && env.size.height * env.scale >= Double(frame.maxY) - 1e-9
     }
 
-    /// For the background (index 0) and each component (index k + 1): the first pixel row of
-    /// `frame` from which a component drawn after it hides it completely, or `frame.maxY`
-    /// when none does. A component hides what lies under its `opaqueBlock` (a drawer's or a
+    /// The first pixel row of `frame` from which a component drawn after `layer` (0: the
+    /// background; k + 1: the component at index k) hides it completely, or `frame.maxY` when
+    /// none does. A component hides what lies under its `opaqueBlock` (a drawer's or a
     /// sheet's card body below its rounded corners); only a block that spans the frame's
     /// whole width down to its bottom edge is used, so what stays visible is a rectangle
-    /// (the rows above it) and the clip stays a plain rectangle.
-    package func visibleRows(in frame: IntRect) -> [Int] {
-        var rows = [Int](repeating: frame.maxY, count: components.count + 1)
+    /// (the rows above it) and the clip stays a plain rectangle. Allocates nothing: it runs
+    /// for every layer of every repaint.
+    package func firstHiddenRow(under layer: Int, in frame: IntRect) -> Int {
         var top = frame.maxY
         let scale = env.scale
-        for i in components.indices.reversed() {
-            rows[i + 1] = top
-            if let o = components[i].opaqueBlock {
-                let x0 = o.x * scale, x1 = o.maxX * scale, y0 = o.y * scale, y1 = o.maxY * scale
-                if x0 <= Double(frame.x) + 1e-6, x1 >= Double(frame.maxX) - 1e-6, y1 >= Double(frame.maxY) - 1e-6,
-                   !y0.isNaN {
-                    // Only rows the block covers whole (clamped before converting: a
-                    // rubber-banded card may lie far outside the frame).
-                    let y = min(max((y0 - 1e-6).rounded(.up), Double(frame.y)), Double(frame.maxY))
-                    top = min(top, Int(y))
-                }
+        for i in max(0, layer)..<components.count {
+            guard let o = components[i].opaqueBlock else { continue }
+            let x0 = o.x * scale, x1 = o.maxX * scale, y0 = o.y * scale, y1 = o.maxY * scale
+            if x0 <= Double(frame.x) + 1e-6, x1 >= Double(frame.maxX) - 1e-6, y1 >= Double(frame.maxY) - 1e-6,
+               !y0.isNaN {
+                // Only rows the block covers whole (clamped before converting: a
+                // rubber-banded card may lie far outside the frame).
+                let y = min(max((y0 - 1e-6).rounded(.up), Double(frame.y)), Double(frame.maxY))
+                top = min(top, Int(y))
             }
         }
-        rows[0] = top
-        return rows
+        return top
     }
 }

@@ -102,7 +102,7 @@ public final class BenchScene {
         for layer in BenchLayer.allCases { draw(layer, on: c, drawerTop: drawerTop) }
     }
 
-    /// The same picture, drawn the way the runtime draws a screen (`Screen.visibleRows` in
+    /// The same picture, drawn the way the runtime draws a screen (`Screen.firstHiddenRow` in
     /// DrawerRuntime): the layers under the drawer (gradient, pins, roads, dim) only above
     /// the first row its opaque body hides completely. The reference implementations draw
     /// every primitive (docs/bench.md, Hidden layers); `bench` times both.
