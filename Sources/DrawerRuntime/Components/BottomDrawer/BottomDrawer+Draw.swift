@@ -57,6 +57,16 @@ extension BottomDrawer {
     /// nothing but its position changes its pixels: no cross-fade, an opaque card (the
     /// dimming lies under it).
     public var movingLayer: MovingLayer? {
+        guard let body = opaqueBlock else { return nil }
+        let identity = content.map { ObjectIdentifier($0).hashValue } ?? 0
+        return MovingLayer(opaque: body,
+                           appearance: [drawRevision, Int(truncatingIfNeeded: scrollOffset.bitPattern), identity])
+    }
+
+    /// The card's body below its rounded top corners, on whole pixels: the moving layer's
+    /// block, and what hides the layers under the drawer (asked for every layer of every
+    /// repaint, so it builds no `MovingLayer` and allocates nothing).
+    public var opaqueBlock: Rect? {
         guard displayMode == .drawer, crossFade == nil, height > 0,
               env.theme.palette.card.a == 255 else { return nil }
         let card = drawnCardFrame
@@ -64,8 +74,6 @@ extension BottomDrawer {
         // The first whole pixel row below the corners (and the grabber, which sits above them).
         let bodyTop = ((card.y + config.cornerRadius) * scale).rounded(.up) / scale
         guard card.maxY > bodyTop else { return nil }
-        let identity = content.map { ObjectIdentifier($0).hashValue } ?? 0
-        return MovingLayer(opaque: Rect(card.x, bodyTop, card.width, card.maxY - bodyTop),
-                           appearance: [drawRevision, Int(truncatingIfNeeded: scrollOffset.bitPattern), identity])
+        return Rect(card.x, bodyTop, card.width, card.maxY - bodyTop)
     }
 }
