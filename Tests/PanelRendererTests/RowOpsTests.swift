@@ -48,4 +48,32 @@ final class RowOpsTests: XCTestCase {
             }
         }
     }
+
+    /// The translucent fill laid over a kept picture while copying it (`blendSolid(_:over:)`)
+    /// gives the pixels the fill gives in place, for every run length, and writes nothing
+    /// outside the run.
+    func testBlendSolidOverAnotherRowEqualsBlendingInPlace() {
+        var rng = BenchLCG()
+        let sources: [UInt32] = [0x5900_0000, 0x8040_2010, 0x0101_0101, 0xFE7F_0000]
+        let guardPixels = 5, sentinel: UInt32 = 0xDEAD_BEEF
+        for s in sources {
+            for n in 0...37 {
+                let b = (0..<max(n, 1)).map { _ in premultipliedPixel(&rng) }
+                var inPlace = Array(b[0..<n])
+                if n > 0 { inPlace.withUnsafeMutableBufferPointer { RowOps.blendSolid($0.baseAddress!, n, s) } }
+                var row = [UInt32](repeating: sentinel, count: n + 2 * guardPixels)
+                row.withUnsafeMutableBufferPointer { d in
+                    b.withUnsafeBufferPointer { RowOps.blendSolid(d.baseAddress! + guardPixels, over: $0.baseAddress!, n, s) }
+                }
+                for i in 0..<guardPixels {
+                    XCTAssertEqual(row[i], sentinel, "pixel before the run changed, n \(n)")
+                    XCTAssertEqual(row[guardPixels + n + i], sentinel, "pixel after the run changed, n \(n)")
+                }
+                for i in 0..<n {
+                    XCTAssertEqual(row[guardPixels + i], inPlace[i], "source \(String(s, radix: 16)), n \(n), pixel \(i)")
+                    XCTAssertEqual(inPlace[i], srcOver(s, b[i]), "in place against one pixel's SrcOver, n \(n), pixel \(i)")
+                }
+            }
+        }
+    }
 }

@@ -66,6 +66,12 @@ public protocol Component: AnyObject {
     /// it shows, so a frame need not draw it (`Screen.firstHiddenRow`). By default the moving
     /// layer's block; nil when none.
     var opaqueBlock: Rect? { get }
+    /// The translucent colour laid over the whole screen beneath the component before it
+    /// draws itself (a drawer's or a sheet's dimming), with its opacity now; nil when none
+    /// (the default). The screen lays it, not `draw`, so a frame can lay it while copying a
+    /// kept picture of what lies beneath (`FrameRenderer`'s backdrop) instead of drawing
+    /// that picture and then the dimming over it.
+    var dimming: Color? { get }
 }
 
 /// A component whose actions are a typed `Action` enum: `apply` does one, and the string
@@ -93,4 +99,5 @@ extension Component {
     public var drawRevision: Int { 0 }
     public var movingLayer: MovingLayer? { nil }
     public var opaqueBlock: Rect? { movingLayer?.opaque }
+    public var dimming: Color? { nil }
 }

@@ -12,6 +12,13 @@ public struct DamageTracker {
     /// instead of repainted (a component's `MovingLayer` that only moved, with nothing above
     /// it there); nil when none.
     public private(set) var move: RowMove?
+    /// Set by `damage(of:everything:extra:)`: how many layers at the bottom (the background,
+    /// then the components in z-order) are the same as in the last frame, also when a
+    /// component above them makes the whole frame repaint (a sheet's dimming); 0 when
+    /// `everything` is asked for, the size or the background changed, a component went
+    /// away or content changed (`extra`, which may lie in any layer); all of them when
+    /// nothing changed. What they draw can be copied from a kept picture (`FrameRenderer`).
+    public private(set) var unchangedLayers = 0
 
     public init() {}
 
@@ -23,8 +30,10 @@ public struct DamageTracker {
     /// the region is everything because the moving component's dimming may paint anywhere.
     public mutating func damage(of screen: Screen, everything: Bool, extra: Rect = .zero) -> IntRect? {
         move = nil
+        unchangedLayers = 0
         // The background lies under everything: when it changes, everything is repainted.
-        var full = everything || size != screen.env.size || backgroundRevision != screen.backgroundRevision
+        let everythingChanged = everything || size != screen.env.size || backgroundRevision != screen.backgroundRevision
+        var full = everythingChanged
         size = screen.env.size
         backgroundRevision = screen.backgroundRevision
         var region = extra.isEmpty ? Rect.zero : extra
@@ -32,6 +41,7 @@ public struct DamageTracker {
         // The one component whose opaque layer only moved, and what lies above it (points).
         var mover: (index: Int, old: MovingLayer, new: MovingLayer)?
         var movers = 0
+        var lowestChanged: Int?
         var above = Rect.zero, aboveUnknown = false, unbounded = false
         for (i, c) in screen.components.enumerated() {
             seen.insert(c.id)
@@ -42,6 +52,7 @@ public struct DamageTracker {
                     if let b = bounds, let p = previous.bounds { above = above.union(b).union(p) } else { aboveUnknown = true }
                 }
                 if previous.state != state || previous.revision != revision || c.needsFrames {
+                    if lowestChanged == nil { lowestChanged = i }
                     if let o = previous.layer, let n = layer, o.appearance == n.appearance, o.opaque != n.opaque {
                         movers += 1
                         mover = (i, o, n)
@@ -56,10 +67,16 @@ public struct DamageTracker {
                         full = true
                     }
                 }
-            } else { full = true }
+            } else {
+                full = true
+                if lowestChanged == nil { lowestChanged = i }
+            }
             last[c.id] = (state, revision, bounds, layer)
         }
-        if last.count != seen.count { full = true; last = last.filter { seen.contains($0.key) } }
+        let removed = last.count != seen.count
+        if removed { full = true; last = last.filter { seen.contains($0.key) } }
+        // Content that changed (`extra`) may lie in any layer.
+        if !everythingChanged, !removed, extra.isEmpty { unchangedLayers = (lowestChanged ?? screen.components.count) + 1 }
         if full { return nil }
         if region.isEmpty && !unbounded { return .zero }
         let scale = screen.env.scale

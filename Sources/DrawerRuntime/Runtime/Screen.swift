@@ -148,39 +148,59 @@ public final class Screen {
     /// width down to its bottom edge (a bottom drawer's card body, `firstHiddenRow`) are drawn
     /// only above it. A full repaint under a half-open drawer skips about half the frame.
     public func draw(_ canvas: Canvas) {
+        draw(canvas, layers: 0..<layerCount)
+    }
+
+    /// The background and the components: layer 0 is the background, layer k + 1 the
+    /// component at index k.
+    package var layerCount: Int { components.count + 1 }
+
+    /// Draws `layers` inside the canvas's clip, each only above the rows that the opaque
+    /// blocks of the components drawn after it hide. A component's `dimming` is laid just
+    /// before it draws, except the first layer's when `dimmingLaid` (it was laid while the
+    /// picture of the layers beneath was copied in).
+    package func draw(_ canvas: Canvas, layers: Range<Int>, dimmingLaid: Bool = false) {
         let frame = canvas.target.bounds
-        func layer(_ index: Int, _ body: () -> Void) {
-            let hidden = firstHiddenRow(under: index, in: frame)
-            guard hidden < frame.maxY else { body(); return }
-            canvas.save()
-            canvas.clip(toDevice: IntRect(x: frame.x, y: frame.y, width: frame.width, height: hidden - frame.y))
-            body()
-            canvas.restore()
-        }
         canvas.save()
         canvas.transform = .scale(env.scale, env.scale)
-        let bounds = env.bounds
-        layer(0) {
-            if !backgroundCovers(frame) { canvas.clear(env.theme.palette.background) }
-            switch background {
-            case .color(let c): canvas.fillRect(bounds, .solid(c))
-            case .verticalGradient(let top, let bottom):
-                canvas.fillRect(bounds, .linearGradient(start: Point(0, 0), end: Point(0, bounds.height),
-                                                        stops: [GradientStop(offset: 0, color: top), GradientStop(offset: 1, color: bottom)]))
-            case .image(let img):
-                canvas.fillRect(bounds, .solid(env.theme.palette.background))
-                canvas.drawImage(img, in: bounds)
-            }
-            if let content = backgroundContent {
-                let size = backgroundContentSize
+        for index in layers {
+            let hidden = firstHiddenRow(under: index, in: frame)
+            let clipped = hidden < frame.maxY
+            if clipped {
                 canvas.save()
-                canvas.clip(to: Rect(0, 0, size.width, size.height))
-                content.draw(canvas, size: size, scrollOffset: 0, env: env)
-                canvas.restore()
+                canvas.clip(toDevice: IntRect(x: frame.x, y: frame.y, width: frame.width, height: hidden - frame.y))
             }
+            if index == 0 {
+                drawBackground(canvas, frame)
+            } else {
+                let c = components[index - 1]
+                if let d = c.dimming, !(dimmingLaid && index == layers.lowerBound) { canvas.fillRect(env.bounds, .solid(d)) }
+                c.draw(canvas, env)
+            }
+            if clipped { canvas.restore() }
         }
-        for (i, c) in components.enumerated() { layer(i + 1) { c.draw(canvas, env) } }
         canvas.restore()
+    }
+
+    private func drawBackground(_ canvas: Canvas, _ frame: IntRect) {
+        let bounds = env.bounds
+        if !backgroundCovers(frame) { canvas.clear(env.theme.palette.background) }
+        switch background {
+        case .color(let c): canvas.fillRect(bounds, .solid(c))
+        case .verticalGradient(let top, let bottom):
+            canvas.fillRect(bounds, .linearGradient(start: Point(0, 0), end: Point(0, bounds.height),
+                                                    stops: [GradientStop(offset: 0, color: top), GradientStop(offset: 1, color: bottom)]))
+        case .image(let img):
+            canvas.fillRect(bounds, .solid(env.theme.palette.background))
+            canvas.drawImage(img, in: bounds)
+        }
+        if let content = backgroundContent {
+            let size = backgroundContentSize
+            canvas.save()
+            canvas.clip(to: Rect(0, 0, size.width, size.height))
+            content.draw(canvas, size: size, scrollOffset: 0, env: env)
+            canvas.restore()
+        }
     }
 
     /// Whether the background's fill leaves every pixel of `frame` opaque (then clearing the

@@ -279,9 +279,9 @@ package final class KioskRuntime {
         guard redraw else { renderMS.add(Double(monotonicNS() - t0) / 1e6); return [] }
         // A dragged drawer's body only moved: its drawn rows move, the bands around repaint.
         // Not under the translucent problem bar, which is repainted over whatever it covers.
-        if let move = damage.move, problem == nil { frame.draw(screen, damage: region ?? frame.pixmap.bounds, moving: move) } else {
-            frame.draw(screen, damage: region)
-        }
+        // What lies beneath the layers that changed is copied from the frame's backdrop.
+        frame.draw(screen, damage: region, moving: problem == nil ? damage.move : nil,
+                   unchangedLayers: damage.unchangedLayers)
         drawFade(at: show)
         if let problem, region.map({ !$0.isEmpty }) ?? true {
             problemBar.draw(problem, into: frame.canvas, widthPx: geometry.widthPx, heightPx: geometry.heightPx, scale: geometry.scale)

@@ -193,6 +193,34 @@ public final class Canvas {
         paintEdges(paint, rule: .nonZero, blend: blend)
     }
 
+    /// What `fillRect(rect, .solid(color))` gives over `backdrop`'s pixels instead of the
+    /// target's own, written into the target inside the clip in one pass: a kept picture of
+    /// what lies beneath copied in with a translucent colour (a dimming) laid over it. The
+    /// same arithmetic as the fill, so the same pixels as copying `backdrop` in and filling.
+    /// `backdrop` has the target's size. Returns false, having written nothing, unless the
+    /// fill is a box fill (edges on whole pixels, no rotation, no rounded clip) covering
+    /// the whole clip; then copy and fill separately.
+    public func fillRect(_ rect: Rect, _ color: Color, over backdrop: PixmapView) -> Bool {
+        let t = state.transform
+        guard backdrop.width == target.width, backdrop.height == target.height,
+              state.clipMask == nil, t.b == 0, t.c == 0, !rect.isEmpty else { return false }
+        let p0 = t.apply(rect.origin), p1 = t.apply(Point(rect.maxX, rect.maxY))
+        let x0 = min(p0.x, p1.x), x1 = max(p0.x, p1.x), y0 = min(p0.y, p1.y), y1 = max(p0.y, p1.y)
+        let clip = state.clip.intersection(target.bounds)
+        guard !clip.isEmpty else { return true }
+        guard isIntegral(x0), isIntegral(x1), isIntegral(y0), isIntegral(y1),
+              x0 <= Double(clip.x), y0 <= Double(clip.y), x1 >= Double(clip.maxX), y1 >= Double(clip.maxY)
+        else { return false }
+        let s = premultiplied(color, opacity: opacity255)
+        for y in clip.y..<clip.maxY {
+            let d = target.row(y) + clip.x, b = backdrop.row(y) + clip.x
+            if s >> 24 == 255 { d.update(repeating: s, count: clip.width) }
+            else if s == 0 { d.update(from: b, count: clip.width) }
+            else { RowOps.blendSolid(d, over: b, clip.width, s) }
+        }
+        return true
+    }
+
     public func fillRoundedRect(_ rect: Rect, radii: CornerRadii, _ paint: Paint) {
         guard !rect.isEmpty, rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite
         else { return }

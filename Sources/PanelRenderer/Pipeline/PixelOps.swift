@@ -28,27 +28,35 @@ enum RowOps {
     /// SrcOver of one translucent premultiplied colour over `n` pixels, eight per step:
     /// the words are read as 16-bit lanes (B|G, R|A), each lane's low and high byte scaled
     /// separately with 16-bit multiplies only (SSE2 / NEON have them; emulated 32-bit ones
-    /// are 3x slower). Same rounding as `mulPixel`. Not inlined on purpose: in a small
-    /// function of its own the division by 255 compiles to one high-half multiply (see
-    /// `div255`), inside big callers Swift leaves a generic conversion call there instead.
-    @inline(never)
+    /// are 3x slower). Same rounding as `mulPixel`.
+    @inline(__always)
     static func blendSolid(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ s: UInt32) {
+        blendSolid(d, over: UnsafePointer(d), n, s)
+    }
+
+    /// `blendSolid` over the pixels at `b` (the same as `d`, or another row: a kept picture
+    /// of what lies beneath), written to `d`: the same arithmetic, so the same pixels as
+    /// copying `b` to `d` and blending there, in one pass. Not inlined on purpose: in a
+    /// small function of its own the division by 255 compiles to one high-half multiply
+    /// (see `div255`), inside big callers Swift leaves a generic conversion call there.
+    @inline(never)
+    static func blendSolid(_ d: UnsafeMutablePointer<UInt32>, over b: UnsafePointer<UInt32>, _ n: Int, _ s: UInt32) {
         let ia = 255 &- (s >> 24)
         var i = 0
         if n >= 8 {
-            let raw = UnsafeMutableRawPointer(d)
+            let raw = UnsafeMutableRawPointer(d), braw = UnsafeRawPointer(b)
             let sv = lanes(SIMD4<UInt32>(repeating: s))
             let iav = SIMD8<UInt16>(repeating: UInt16(ia))
             while i + 8 <= n {
+                let v0 = braw.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<UInt16>.self)
+                let v1 = braw.loadUnaligned(fromByteOffset: i * 4 + 16, as: SIMD8<UInt16>.self)
                 let p = raw + i * 4
-                let v0 = p.loadUnaligned(as: SIMD8<UInt16>.self)
-                let v1 = p.loadUnaligned(fromByteOffset: 16, as: SIMD8<UInt16>.self)
                 p.storeBytes(of: scale8Mulhi(v0, iav) &+ sv, as: SIMD8<UInt16>.self)
                 p.storeBytes(of: scale8Mulhi(v1, iav) &+ sv, toByteOffset: 16, as: SIMD8<UInt16>.self)
                 i += 8
             }
         }
-        while i < n { d[i] = s &+ mulPixel(d[i], ia); i += 1 }
+        while i < n { d[i] = s &+ mulPixel(b[i], ia); i += 1 }
     }
 
     /// Solid colour through a constant coverage with a blend mode.

@@ -1,18 +1,20 @@
 import PanelRenderer
 
 extension BottomDrawer {
+    /// Under the whole screen: the card is drawn over it, so only its rounded top corners
+    /// need the dimming kept out, which drawing order already gives.
+    public var dimming: Color? {
+        if position == .closed, !needsFrames, height <= 0 { return nil }
+        let dim = dimmingAlpha
+        return dim > 0 ? config.dimmingColor.withOpacity(dim) : nil
+    }
+
     public func draw(_ canvas: Canvas, _ env: Environment) {
         if position == .closed, !needsFrames, height <= 0 { return }
         let theme = env.theme
         let mode = displayMode
         let card = drawnCardFrame
         let r = config.cornerRadius
-        // Dimming masked around the card: the card is drawn over it, so only its rounded
-        // top corners need the dimming kept out, which drawing order already gives.
-        let dim = dimmingAlpha
-        if dim > 0 {
-            canvas.fillRect(env.bounds, .solid(config.dimmingColor.withOpacity(dim)))
-        }
         let radii = mode == .drawer
             ? CornerRadii(topLeft: r, topRight: r, bottomRight: 0, bottomLeft: 0)
             : CornerRadii(all: r)

@@ -1,10 +1,13 @@
 import PanelRenderer
 
 extension Sheet {
+    public var dimming: Color? {
+        let dim = dimmingAlpha
+        return dim > 0 ? config.dimmingColor.withOpacity(dim) : nil
+    }
+
     public func draw(_ canvas: Canvas, _ env: Environment) {
         let theme = env.theme, pal = theme.palette
-        let dim = dimmingAlpha
-        if dim > 0 { canvas.fillRect(env.bounds, .solid(config.dimmingColor.withOpacity(dim))) }
         let card = cardFrame
         let r = max(0, rules.cornerRadius(origin: origin))
         let radii = CornerRadii(topLeft: r, topRight: r, bottomRight: 0, bottomLeft: 0)

@@ -1,0 +1,143 @@
+import DrawerRuntime
+import PanelRenderer
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import PanelKiosk
+@testable import panel_kiosk
+
+/// Frames of a moving screen copy what lies beneath the layers that changed from the frame's
+/// backdrop (`FrameRenderer`): the background and the components under a dragged drawer, with
+/// the drawer's dimming laid while copying. Every such frame must equal a full redraw, also
+/// when what lies beneath changes in the middle of the motion (content from the device's
+/// program, a lower component moving while one above it moves), and the backdrop must really
+/// be used (or the test would prove nothing).
+final class BackdropTests: XCTestCase {
+    /// Plays frames through the runtime's own `drawFrame` (damage, moved rows, backdrop) and
+    /// compares each with the same screen drawn whole into another buffer.
+    private final class Player {
+        let runtime: KioskRuntime
+        let full: FrameRenderer
+        let w: Int, h: Int
+        var t = 0.0
+        var frames = 0
+        let name: String
+
+        init(app: String, w: Int, h: Int, scale: Double) throws {
+            let loaded = try AppConfig.load(path: CLI.root + "/examples/" + app)
+            runtime = try KioskRuntime(app: loaded, geometry: FrameGeometry(widthPx: w, heightPx: h, scale: scale, board: .offscreenDefault),
+                                       eventsPath: nil, now: .zero)
+            full = FrameRenderer(widthPx: w, heightPx: h)!
+            self.w = w; self.h = h
+            name = "\(app) \(w)x\(h)"
+        }
+
+        func frame(_ what: String, step: Double = 16, file: StaticString = #filePath, line: UInt = #line) {
+            _ = runtime.drawFrame(showingAt: .milliseconds(t), monotonicNS: { 0 })
+            full.draw(runtime.screen)
+            XCTAssertEqual(memcmp(runtime.frame.pixmap.pixels, full.pixmap.pixels, w * h * 4), 0,
+                           "\(name): \(what) at \(t) ms differs from a full redraw", file: file, line: line)
+            frames += 1
+            t += step
+        }
+
+        func touch(_ phase: TouchEvent.Phase, _ x: Double, _ y: Double) {
+            _ = runtime.deliver(.touch(finger: 1, phase: phase, x: x, y: y, timeUS: UInt64(t * 1000)))
+        }
+
+        /// Frames 33 ms apart (a debug build draws slowly) until nothing moves.
+        func settle(_ what: String) {
+            var n = 0
+            while runtime.isMoving && n < 100 { frame(what, step: 33); n += 1 }
+            frame("\(what), at rest")
+        }
+
+        var backdropFrames: Int { runtime.frame.framesOverBackdrop }
+    }
+
+    /// The drawer dragged from partial up under the dimming and down again at finger
+    /// positions between pixels, released, settling: at scales that put its edges on whole
+    /// pixels and between them (pixel sizes small for the debug build).
+    func testDrawerDragUnderTheDimmingEqualsFullRedraws() throws {
+        for (w, h, scale) in [(400, 240, 0.5), (480, 288, 0.6)] {
+            let p = try Player(app: "drawer.toml", w: w, h: h, scale: scale)
+            p.settle("first frames")
+            var y = 300.37 * scale
+            p.touch(.down, 400 * scale, y); p.frame("touch-down")
+            for step in [13.3, 9.71, -7.5, -31.3, -45.17, -52.9, -60.3, -38.8, 22.4, 41.7, 17.3, -25.5] {
+                y += step * scale
+                p.touch(.move, 400 * scale, y); p.frame("drag")
+            }
+            p.touch(.up, 400 * scale, y)
+            p.settle("released")
+            XCTAssertGreaterThan(p.backdropFrames, 12, "\(p.name): the drag's frames are drawn over the backdrop")
+        }
+    }
+
+    /// Each example with a component that moves over others: its actions played with frames
+    /// along the way, one component after another, so the layers beneath change between
+    /// motions (the backdrop is made anew) and stay still during one.
+    func testEveryMotionOfTheShowcaseEqualsFullRedraws() throws {
+        let p = try Player(app: "showcase.toml", w: 400, h: 240, scale: 0.5)
+        p.settle("first frames")
+        let steps: [(String, String, [String])] = [
+            ("drawer", "set_position", ["open"]), ("sheet", "snap", ["0"]), ("player", "open", []),
+            ("player", "close", []), ("menu", "open", ["left"]),
+        ]
+        for (target, action, args) in steps {
+            do { try p.runtime.screen.perform(target: target, action: action, arguments: args, at: .milliseconds(p.t)) } catch {
+                XCTFail("\(target) \(action) \(args): \(error)"); continue
+            }
+            for _ in 0..<4 { p.frame("\(target) \(action) \(args)", step: 33) }
+            // A second component starts while the first still moves: the layers beneath the
+            // lower one change under the upper one's motion.
+            if target == "sheet" {
+                try? p.runtime.screen.perform(target: "drawer", action: "set_position", arguments: ["partiallyRevealed"], at: .milliseconds(p.t))
+            }
+            p.settle("after \(target) \(action) \(args)")
+        }
+        XCTAssertGreaterThan(p.backdropFrames, 20, "\(p.name): frames are drawn over the backdrop")
+    }
+
+    /// The device's program changes the background's content while the drawer is dragged
+    /// under the dimming: the backdrop must not show the old content.
+    func testContentChangedBeneathADragIsShown() throws {
+        let p = try Player(app: "departures.toml", w: 400, h: 240, scale: 0.5)
+        p.settle("first frames")
+        var y = 220.0
+        p.touch(.down, 200, y); p.frame("touch-down")
+        var sent = 0
+        for i in 0..<16 {
+            y -= 11.5
+            p.touch(.move, 200, y)
+            if i % 5 == 2 {
+                sent += 1
+                _ = try p.runtime.execute(.setValues(["clock": .text(String(format: "08:%02d:%02d", sent, sent * 7 % 60)),
+                                                       "next_train": .text(String(format: "08:%02d", 10 + sent))]),
+                                          at: .milliseconds(p.t))
+            }
+            p.frame("drag, \(sent) updates")
+        }
+        p.touch(.up, 200, y)
+        p.settle("released")
+        XCTAssertGreaterThan(p.backdropFrames, 8, "\(p.name): the drag's frames are drawn over the backdrop")
+    }
+
+    /// A sheet dragged and pushing a page over the map; the sheet app at a scale that puts
+    /// its edges between pixels.
+    func testSheetMotionEqualsFullRedraws() throws {
+        let p = try Player(app: "sheet.toml", w: 450, h: 270, scale: 0.5625)
+        p.settle("first frames")
+        for (action, args) in [("snap", ["0"]), ("push", ["details"]), ("pop", []), ("snap", ["1"])] {
+            try p.runtime.screen.perform(target: "sheet", action: action, arguments: args, at: .milliseconds(p.t))
+            p.settle("\(action) \(args)")
+        }
+        var y = 150.0
+        p.touch(.down, 225, y); p.frame("touch-down")
+        for step in [-13.3, -41.7, -52.9, 22.4, 17.3, 60.1] { y += step; p.touch(.move, 225, y); p.frame("drag") }
+        p.touch(.up, 225, y)
+        p.settle("released")
+        XCTAssertGreaterThan(p.backdropFrames, 10, "\(p.name): frames are drawn over the backdrop")
+    }
+}
