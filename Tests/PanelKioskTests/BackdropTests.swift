@@ -75,6 +75,31 @@ final class BackdropTests: XCTestCase {
         }
     }
 
+    /// The card jumps far up in one frame (set at once, or a fast flick between two frames),
+    /// so the frame asks for backdrop rows far above the ones it has, while the card covers
+    /// the rows between; then it comes down over them. Those rows must hold the background,
+    /// not what the buffer held before.
+    func testCardThatJumpsUpThenComesDownShowsTheBackground() throws {
+        let p = try Player(app: "drawer.toml", w: 400, h: 240, scale: 0.5)
+        p.settle("first frames")
+        // A little drag below partial: the backdrop's rows start near the partial stop.
+        var y = 150.0
+        p.touch(.down, 200, y); p.frame("touch-down")
+        for _ in 0..<3 { y += 4.5; p.touch(.move, 200, y); p.frame("drag below partial") }
+        p.touch(.up, 200, y)
+        p.settle("released below partial")
+        let before = p.backdropFrames
+        try p.runtime.perform(target: "drawer", action: "set_position", arguments: ["open", "instant"], at: .milliseconds(p.t))
+        p.frame("opened at once")
+        // Down from open, slowly, over the rows the jump passed.
+        y = 30
+        p.touch(.down, 200, y); p.frame("touch-down on the open card")
+        for _ in 0..<14 { y += 8.25; p.touch(.move, 200, y); p.frame("dragged down from open") }
+        p.touch(.up, 200, y)
+        p.settle("released")
+        XCTAssertGreaterThan(p.backdropFrames - before, 10, "\(p.name): the drag down is drawn over the backdrop")
+    }
+
     /// Each example with a component that moves over others: its actions played with frames
     /// along the way, one component after another, so the layers beneath change between
     /// motions (the backdrop is made anew) and stay still during one.
@@ -86,14 +111,14 @@ final class BackdropTests: XCTestCase {
             ("player", "close", []), ("menu", "open", ["left"]),
         ]
         for (target, action, args) in steps {
-            do { try p.runtime.screen.perform(target: target, action: action, arguments: args, at: .milliseconds(p.t)) } catch {
+            do { try p.runtime.perform(target: target, action: action, arguments: args, at: .milliseconds(p.t)) } catch {
                 XCTFail("\(target) \(action) \(args): \(error)"); continue
             }
             for _ in 0..<4 { p.frame("\(target) \(action) \(args)", step: 33) }
             // A second component starts while the first still moves: the layers beneath the
             // lower one change under the upper one's motion.
             if target == "sheet" {
-                try? p.runtime.screen.perform(target: "drawer", action: "set_position", arguments: ["partiallyRevealed"], at: .milliseconds(p.t))
+                try? p.runtime.perform(target: "drawer", action: "set_position", arguments: ["partiallyRevealed"], at: .milliseconds(p.t))
             }
             p.settle("after \(target) \(action) \(args)")
         }
@@ -130,7 +155,7 @@ final class BackdropTests: XCTestCase {
         let p = try Player(app: "sheet.toml", w: 450, h: 270, scale: 0.5625)
         p.settle("first frames")
         for (action, args) in [("snap", ["0"]), ("push", ["details"]), ("pop", []), ("snap", ["1"])] {
-            try p.runtime.screen.perform(target: "sheet", action: action, arguments: args, at: .milliseconds(p.t))
+            try p.runtime.perform(target: "sheet", action: action, arguments: args, at: .milliseconds(p.t))
             p.settle("\(action) \(args)")
         }
         var y = 150.0

@@ -41,11 +41,12 @@ public final class FrameRenderer {
     /// `damage` (pixels, nil: everything) repainted, `move`'s rows moved, and the bottom
     /// `unchangedLayers` layers (`DamageTracker.unchangedLayers`: background first, then the
     /// components in z-order, unchanged since the last frame) copied from the backdrop where
-    /// they show. Call it for every frame after `DamageTracker.damage(of:everything:extra:)`;
-    /// a frame drawn another way, or a call skipped, leaves a stale backdrop.
+    /// they show. Call it for every frame right after `DamageTracker.damage(of:everything:extra:)`
+    /// with its results: a change of the screen that reaches no `damage` call (content whose
+    /// damage was dropped) would leave the backdrop stale.
     public func draw(_ screen: Screen, damage: IntRect?, moving move: RowMove?, unchangedLayers: Int) {
         let backdrop = updateBackdrop(for: screen, unchangedLayers: unchangedLayers)
-        if backdrop != nil { framesOverBackdrop += 1 }
+        if backdrop != nil, unchangedLayers < screen.layerCount { framesOverBackdrop += 1 }
         if let move { draw(screen, damage: damage ?? pixmap.bounds, moving: move, over: backdrop) } else {
             draw(screen, damage: damage, over: backdrop)
         }
@@ -97,7 +98,8 @@ public final class FrameRenderer {
         }
         // With no rows to copy, the dimming of the layer above is laid as usual: it is
         // drawn under that layer's card, which covers it.
-        screen.draw(canvas, layers: n..<screen.layerCount, dimmingLaid: dimmingLaid && !rows.isEmpty)
+        screen.draw(canvas, layers: n..<screen.layerCount, hiddenBy: screen.components.count,
+                    dimmingLaid: dimmingLaid && !rows.isEmpty)
     }
 
     /// The backdrop for this frame, or nil: kept while its layers stay unchanged; made anew
@@ -118,9 +120,9 @@ public final class FrameRenderer {
 }
 
 /// The kept picture of a screen's bottom `layers` layers, drawn row band by row band as
-/// frames need them. A frame needs only rows that no card above those layers hides at the
-/// time, so each drawn row holds what those layers alone put there, and stays right when
-/// the card moves on.
+/// frames need them. Every row of a band is drawn whole, also where a card above those
+/// layers hides it now (the band joins the rows a frame asks for to the ones drawn before,
+/// and the card may move off any of them later): only the band's own layers hide rows.
 private final class Backdrop {
     let pixmap: Pixmap
     let canvas: Canvas
@@ -159,7 +161,7 @@ private final class Backdrop {
         guard !rows.isEmpty else { return }
         canvas.save()
         canvas.clip(toDevice: IntRect(x: 0, y: rows.lowerBound, width: pixmap.width, height: rows.count))
-        screen.draw(canvas, layers: 0..<layers)
+        screen.draw(canvas, layers: 0..<layers, hiddenBy: layers - 1)
         canvas.restore()
     }
 }

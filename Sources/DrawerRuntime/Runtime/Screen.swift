@@ -148,7 +148,7 @@ public final class Screen {
     /// width down to its bottom edge (a bottom drawer's card body, `firstHiddenRow`) are drawn
     /// only above it. A full repaint under a half-open drawer skips about half the frame.
     public func draw(_ canvas: Canvas) {
-        draw(canvas, layers: 0..<layerCount)
+        draw(canvas, layers: 0..<layerCount, hiddenBy: components.count)
     }
 
     /// The background and the components: layer 0 is the background, layer k + 1 the
@@ -156,15 +156,17 @@ public final class Screen {
     package var layerCount: Int { components.count + 1 }
 
     /// Draws `layers` inside the canvas's clip, each only above the rows that the opaque
-    /// blocks of the components drawn after it hide. A component's `dimming` is laid just
-    /// before it draws, except the first layer's when `dimmingLaid` (it was laid while the
-    /// picture of the layers beneath was copied in).
-    package func draw(_ canvas: Canvas, layers: Range<Int>, dimmingLaid: Bool = false) {
+    /// blocks of the components drawn after it hide, counting only components at indices
+    /// below `blockers`: a kept picture of the lower layers draws every row of them, as a card
+    /// above them may move off any row later. A component's `dimming` is laid just before it
+    /// draws, except the first layer's when `dimmingLaid` (it was laid while the picture of
+    /// the layers beneath was copied in).
+    package func draw(_ canvas: Canvas, layers: Range<Int>, hiddenBy blockers: Int, dimmingLaid: Bool = false) {
         let frame = canvas.target.bounds
         canvas.save()
         canvas.transform = .scale(env.scale, env.scale)
         for index in layers {
-            let hidden = firstHiddenRow(under: index, in: frame)
+            let hidden = firstHiddenRow(under: index, in: frame, blockers: blockers)
             let clipped = hidden < frame.maxY
             if clipped {
                 canvas.save()
@@ -226,10 +228,13 @@ public final class Screen {
     /// whole width down to its bottom edge is used, so what stays visible is a rectangle
     /// (the rows above it) and the clip stays a plain rectangle. Allocates nothing: it runs
     /// for every layer of every repaint.
-    package func firstHiddenRow(under layer: Int, in frame: IntRect) -> Int {
+    /// Only components at indices below `blockers` count (all by default).
+    package func firstHiddenRow(under layer: Int, in frame: IntRect, blockers: Int = .max) -> Int {
         var top = frame.maxY
         let scale = env.scale
-        for i in max(0, layer)..<components.count {
+        let end = min(blockers, components.count)
+        guard max(0, layer) < end else { return top }
+        for i in max(0, layer)..<end {
             guard let o = components[i].opaqueBlock else { continue }
             let x0 = o.x * scale, x1 = o.maxX * scale, y0 = o.y * scale, y1 = o.maxY * scale
             if x0 <= Double(frame.x) + 1e-6, x1 >= Double(frame.maxX) - 1e-6, y1 >= Double(frame.maxY) - 1e-6,
