@@ -53,6 +53,23 @@ final class BackdropTests: XCTestCase {
             frame("\(what), at rest")
         }
 
+        /// A finger down at (x, y) pixels, moved by each of `steps` (pixels down) with a
+        /// frame after each move (`beforeFrame` runs first, with the move's index), lifted,
+        /// and frames until the screen is at rest.
+        func drag(x: Double, y: Double, steps: [Double], _ what: String,
+                  beforeFrame: (Int) throws -> Void = { _ in }) rethrows {
+            var y = y
+            touch(.down, x, y); frame("\(what): touch-down")
+            for (i, step) in steps.enumerated() {
+                y += step
+                touch(.move, x, y)
+                try beforeFrame(i)
+                frame(what)
+            }
+            touch(.up, x, y)
+            settle("\(what): released")
+        }
+
         var backdropFrames: Int { runtime.frame.framesOverBackdrop }
     }
 
@@ -63,14 +80,8 @@ final class BackdropTests: XCTestCase {
         for (w, h, scale) in [(400, 240, 0.5), (480, 288, 0.6)] {
             let p = try Player(app: "drawer.toml", w: w, h: h, scale: scale)
             p.settle("first frames")
-            var y = 300.37 * scale
-            p.touch(.down, 400 * scale, y); p.frame("touch-down")
-            for step in [13.3, 9.71, -7.5, -31.3, -45.17, -52.9, -60.3, -38.8, 22.4, 41.7, 17.3, -25.5] {
-                y += step * scale
-                p.touch(.move, 400 * scale, y); p.frame("drag")
-            }
-            p.touch(.up, 400 * scale, y)
-            p.settle("released")
+            try p.drag(x: 400 * scale, y: 300.37 * scale,
+                   steps: [13.3, 9.71, -7.5, -31.3, -45.17, -52.9, -60.3, -38.8, 22.4, 41.7, 17.3, -25.5].map { $0 * scale }, "drag")
             XCTAssertGreaterThan(p.backdropFrames, 12, "\(p.name): the drag's frames are drawn over the backdrop")
         }
     }
@@ -83,20 +94,12 @@ final class BackdropTests: XCTestCase {
         let p = try Player(app: "drawer.toml", w: 400, h: 240, scale: 0.5)
         p.settle("first frames")
         // A little drag below partial: the backdrop's rows start near the partial stop.
-        var y = 150.0
-        p.touch(.down, 200, y); p.frame("touch-down")
-        for _ in 0..<3 { y += 4.5; p.touch(.move, 200, y); p.frame("drag below partial") }
-        p.touch(.up, 200, y)
-        p.settle("released below partial")
+        try p.drag(x: 200, y: 150, steps: [4.5, 4.5, 4.5], "drag below partial")
         let before = p.backdropFrames
         try p.runtime.perform(target: "drawer", action: "set_position", arguments: ["open", "instant"], at: .milliseconds(p.t))
         p.frame("opened at once")
         // Down from open, slowly, over the rows the jump passed.
-        y = 30
-        p.touch(.down, 200, y); p.frame("touch-down on the open card")
-        for _ in 0..<14 { y += 8.25; p.touch(.move, 200, y); p.frame("dragged down from open") }
-        p.touch(.up, 200, y)
-        p.settle("released")
+        try p.drag(x: 200, y: 30, steps: Array(repeating: 8.25, count: 14), "dragged down from open")
         XCTAssertGreaterThan(p.backdropFrames - before, 10, "\(p.name): the drag down is drawn over the backdrop")
     }
 
@@ -130,22 +133,15 @@ final class BackdropTests: XCTestCase {
     func testContentChangedBeneathADragIsShown() throws {
         let p = try Player(app: "departures.toml", w: 400, h: 240, scale: 0.5)
         p.settle("first frames")
-        var y = 220.0
-        p.touch(.down, 200, y); p.frame("touch-down")
         var sent = 0
-        for i in 0..<16 {
-            y -= 11.5
-            p.touch(.move, 200, y)
-            if i % 5 == 2 {
-                sent += 1
-                _ = try p.runtime.execute(.setValues(["clock": .text(String(format: "08:%02d:%02d", sent, sent * 7 % 60)),
-                                                       "next_train": .text(String(format: "08:%02d", 10 + sent))]),
-                                          at: .milliseconds(p.t))
-            }
-            p.frame("drag, \(sent) updates")
+        try p.drag(x: 200, y: 220, steps: Array(repeating: -11.5, count: 16), "drag with updates") { i in
+            guard i % 5 == 2 else { return }
+            sent += 1
+            _ = try p.runtime.execute(.setValues(["clock": .text(String(format: "08:%02d:%02d", sent, sent * 7 % 60)),
+                                                   "next_train": .text(String(format: "08:%02d", 10 + sent))]),
+                                      at: .milliseconds(p.t))
         }
-        p.touch(.up, 200, y)
-        p.settle("released")
+        XCTAssertEqual(sent, 3)
         XCTAssertGreaterThan(p.backdropFrames, 8, "\(p.name): the drag's frames are drawn over the backdrop")
     }
 
@@ -158,11 +154,7 @@ final class BackdropTests: XCTestCase {
             try p.runtime.perform(target: "sheet", action: action, arguments: args, at: .milliseconds(p.t))
             p.settle("\(action) \(args)")
         }
-        var y = 150.0
-        p.touch(.down, 225, y); p.frame("touch-down")
-        for step in [-13.3, -41.7, -52.9, 22.4, 17.3, 60.1] { y += step; p.touch(.move, 225, y); p.frame("drag") }
-        p.touch(.up, 225, y)
-        p.settle("released")
+        try p.drag(x: 225, y: 150, steps: [-13.3, -41.7, -52.9, 22.4, 17.3, 60.1], "drag")
         XCTAssertGreaterThan(p.backdropFrames, 10, "\(p.name): frames are drawn over the backdrop")
     }
 }
