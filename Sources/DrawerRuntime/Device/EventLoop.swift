@@ -33,13 +33,19 @@ public final class EventLoop {
         try watch(fd, readable: true, writable: false) { r, _ in if r { handler() } }
     }
 
-    /// Adds `fd`, or changes what it is watched for when it is already watched.
+    /// Adds `fd`, or changes what it is watched for when it is already watched. A watched
+    /// descriptor that was closed without `unwatch` has left epoll by itself, and a new one
+    /// may get its number (a control client accepted as another one went): that is added.
     public func watch(_ fd: Int32, readable: Bool, writable: Bool, _ handler: @escaping ReadyHandler) throws(SystemError) {
         var ev = epoll_event()
         ev.events = (readable ? EPOLLIN.rawValue : 0) | (writable ? EPOLLOUT.rawValue : 0)
         ev.data.fd = fd
         let op = handlers[fd] == nil ? EPOLL_CTL_ADD : EPOLL_CTL_MOD
-        guard epoll_ctl(epfd, op, fd, &ev) == 0 else { throw SystemError("epoll_ctl(fd \(fd))") }
+        if epoll_ctl(epfd, op, fd, &ev) != 0 {
+            guard op == EPOLL_CTL_MOD, errno == ENOENT, epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev) == 0 else {
+                throw SystemError("epoll_ctl(fd \(fd))")
+            }
+        }
         handlers[fd] = handler
     }
 
