@@ -226,9 +226,9 @@ public final class Screen {
     /// none does. A component hides what lies under its `opaqueBlock` (a drawer's or a
     /// sheet's card body below its rounded corners); only a block that spans the frame's
     /// whole width down to its bottom edge is used, so what stays visible is a rectangle
-    /// (the rows above it) and the clip stays a plain rectangle. Allocates nothing: it runs
-    /// for every layer of every repaint.
-    /// Only components at indices below `blockers` count (all by default).
+    /// (the rows above it) and the clip stays a plain rectangle. Only components at indices
+    /// below `blockers` count (all by default). Allocates nothing: it runs for every layer of
+    /// every repaint.
     package func firstHiddenRow(under layer: Int, in frame: IntRect, blockers: Int = .max) -> Int {
         var top = frame.maxY
         let scale = env.scale

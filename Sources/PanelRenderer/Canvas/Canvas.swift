@@ -171,24 +171,15 @@ public final class Canvas {
     public func fillRect(_ rect: Rect, _ paint: Paint, blend: BlendMode = .srcOver) {
         guard !rect.isEmpty, rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite
         else { return }
-        let t = state.transform
-        if case .solid(let c) = paint, state.clipMask == nil, t.b == 0, t.c == 0 {
-            let p0 = t.apply(rect.origin), p1 = t.apply(Point(rect.maxX, rect.maxY))
-            let x0 = min(p0.x, p1.x), x1 = max(p0.x, p1.x), y0 = min(p0.y, p1.y), y1 = max(p0.y, p1.y)
-            if isIntegral(x0) && isIntegral(x1) && isIntegral(y0) && isIntegral(y1),
-               abs(x0) < maxDeviceCoordinate, abs(x1) < maxDeviceCoordinate,
-               abs(y0) < maxDeviceCoordinate, abs(y1) < maxDeviceCoordinate {
-                let r = IntRect(x: Int(x0.rounded()), y: Int(y0.rounded()),
-                                width: Int((x1 - x0).rounded()), height: Int((y1 - y0).rounded()))
-                    .intersection(state.clip).intersection(target.bounds)
-                guard !r.isEmpty else { return }
-                let s = premultiplied(c, opacity: opacity255)
-                for y in r.y..<r.maxY { RowOps.solidSpan(target.row(y) + r.x, r.width, s, 255, blend) }
-                return
-            }
+        if case .solid(let c) = paint, let box = pixelBox(rect) {
+            let r = box.intersection(state.clip).intersection(target.bounds)
+            guard !r.isEmpty else { return }
+            let s = premultiplied(c, opacity: opacity255)
+            for y in r.y..<r.maxY { RowOps.solidSpan(target.row(y) + r.x, r.width, s, 255, blend) }
+            return
         }
         rasterizer.begin()
-        var f = Flattener(sink: rasterizer.store, transform: t)
+        var f = Flattener(sink: rasterizer.store, transform: state.transform)
         emitRect(into: &f, rect); f.finish()
         paintEdges(paint, rule: .nonZero, blend: blend)
     }
@@ -201,16 +192,11 @@ public final class Canvas {
     /// fill is a box fill (edges on whole pixels, no rotation, no rounded clip) covering
     /// the whole clip; then copy and fill separately.
     public func fillRect(_ rect: Rect, _ color: Color, over backdrop: PixmapView) -> Bool {
-        let t = state.transform
         guard backdrop.width == target.width, backdrop.height == target.height,
-              state.clipMask == nil, t.b == 0, t.c == 0, !rect.isEmpty else { return false }
-        let p0 = t.apply(rect.origin), p1 = t.apply(Point(rect.maxX, rect.maxY))
-        let x0 = min(p0.x, p1.x), x1 = max(p0.x, p1.x), y0 = min(p0.y, p1.y), y1 = max(p0.y, p1.y)
+              !rect.isEmpty, let box = pixelBox(rect) else { return false }
         let clip = state.clip.intersection(target.bounds)
         guard !clip.isEmpty else { return true }
-        guard isIntegral(x0), isIntegral(x1), isIntegral(y0), isIntegral(y1),
-              x0 <= Double(clip.x), y0 <= Double(clip.y), x1 >= Double(clip.maxX), y1 >= Double(clip.maxY)
-        else { return false }
+        guard box.intersection(clip) == clip else { return false }
         let s = premultiplied(color, opacity: opacity255)
         for y in clip.y..<clip.maxY {
             let d = target.row(y) + clip.x, b = backdrop.row(y) + clip.x
@@ -219,6 +205,20 @@ public final class Canvas {
             else { RowOps.blendSolid(d, over: b, clip.width, s) }
         }
         return true
+    }
+
+    /// `rect` in device pixels when a solid fill of it is a box fill: the transform does not
+    /// rotate, no rounded clip, every edge on a whole pixel (within range). Not clipped.
+    private func pixelBox(_ rect: Rect) -> IntRect? {
+        let t = state.transform
+        guard state.clipMask == nil, t.b == 0, t.c == 0 else { return nil }
+        let p0 = t.apply(rect.origin), p1 = t.apply(Point(rect.maxX, rect.maxY))
+        let x0 = min(p0.x, p1.x), x1 = max(p0.x, p1.x), y0 = min(p0.y, p1.y), y1 = max(p0.y, p1.y)
+        guard isIntegral(x0), isIntegral(x1), isIntegral(y0), isIntegral(y1),
+              abs(x0) < maxDeviceCoordinate, abs(x1) < maxDeviceCoordinate,
+              abs(y0) < maxDeviceCoordinate, abs(y1) < maxDeviceCoordinate else { return nil }
+        return IntRect(x: Int(x0.rounded()), y: Int(y0.rounded()),
+                       width: Int((x1 - x0).rounded()), height: Int((y1 - y0).rounded()))
     }
 
     public func fillRoundedRect(_ rect: Rect, radii: CornerRadii, _ paint: Paint) {
