@@ -19,10 +19,13 @@ struct CLI {
             .deletingLastPathComponent().path
     }
 
-    static func run(_ args: [String], cwd: String? = nil) throws -> Result {
+    /// Runs the binary with `args`; in `environment` alone when one is given, else in the
+    /// runner's.
+    static func run(_ args: [String], cwd: String? = nil, environment: [String: String]? = nil) throws -> Result {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: binary)
         p.arguments = args
+        if let environment { p.environment = environment }
         if let cwd { p.currentDirectoryURL = URL(fileURLWithPath: cwd) }
         let out = Pipe(), err = Pipe()
         p.standardOutput = out

@@ -121,6 +121,12 @@ final class PreviewTests: XCTestCase {
             .split(separator: "\n").first.map(String.init) ?? ""
     }
 
+    /// A window's size as xdotool says it ("800x480").
+    func windowSize(_ x: XServer, _ window: String) throws -> String {
+        let out = String(decoding: try x.run("xdotool", ["getwindowgeometry", window]).stdout, as: UTF8.self)
+        return out.split(separator: "\n").first { $0.contains("Geometry:") }.map { $0.split(separator: " ").last.map(String.init) ?? "" } ?? out
+    }
+
     /// Waits up to 30 s for the preview's window; its id, or empty when it never came.
     func previewWindow(_ x: XServer) throws -> String {
         var window = ""
@@ -283,10 +289,7 @@ final class PreviewTests: XCTestCase {
         XCTAssertNotNil(waitFor(10) { differing(x.screenshot(window: window), twelve) <= 384 }, "the tint stayed")
 
         // 4. Z: 200 %, 50 %, back to 100 %.
-        func size() throws -> String {
-            let out = String(decoding: try x.run("xdotool", ["getwindowgeometry", window]).stdout, as: UTF8.self)
-            return out.split(separator: "\n").first { $0.contains("Geometry:") }.map { $0.split(separator: " ").last.map(String.init) ?? "" } ?? out
-        }
+        func size() throws -> String { try windowSize(x, window) }
         XCTAssertEqual(try size(), "800x480")
         for (n, want) in [(1, "1600x960"), (2, "400x240"), (3, "800x480")] {
             _ = try x.run("xdotool", ["key", "--window", window, "z"])
@@ -311,9 +314,20 @@ final class PreviewTests: XCTestCase {
         // The keys first, at once: each screen has its own time (the departures board 7 s), and
         // a loaded machine could spend that on the screenshots below; a key that reached the
         // next screen instead would skip it.
-        _ = try x.run("xdotool", ["key", "--window", try window("Departures board"), "Right"])
+        // Z doubles the window; the next screen comes in the same window, still doubled.
+        let departures = try window("Departures board")
+        _ = try x.run("xdotool", ["key", "--window", departures, "z"])
+        XCTAssertNotNil(try waitFor(15) { try windowSize(x, departures) == "1600x960" }, "Z did not zoom: \(demo.stderr)")
+        _ = try x.run("xdotool", ["key", "--window", departures, "Right"])
         let next = try waitFor(15) { !(try window("Ticket")).isEmpty }
         XCTAssertNotNil(next, "Right did not move to the ticket screen: \(demo.stderr)")
+        XCTAssertEqual(try window("Ticket"), departures, "the ticket came in another window")
+        XCTAssertEqual(try windowSize(x, departures), "1600x960", "the zoom was lost with the screen")
+        // Z twice more: 50 %, then 100 % again for the screenshots below.
+        for want in ["400x240", "800x480"] {
+            _ = try x.run("xdotool", ["key", "--window", departures, "z"])
+            XCTAssertNotNil(try waitFor(15) { try windowSize(x, departures) == want }, "Z did not make \(want): \(demo.stderr)")
+        }
         // Left goes back, and the departures board's time starts again.
         _ = try x.run("xdotool", ["key", "--window", try window("Ticket"), "Left"])
         XCTAssertNotNil(try waitFor(15) { !(try window("Departures board")).isEmpty }, "Left did not go back: \(demo.stderr)")
@@ -345,6 +359,30 @@ final class PreviewTests: XCTestCase {
         p.waitUntilExit()
         XCTAssertTrue(text.contains("libc.so"), text)
         XCTAssertFalse(text.contains("libSDL2"), text)
+    }
+
+    /// A desktop display that cannot be reached, or an SDL told to use a driver that shows
+    /// nothing, is said, never a window nobody sees.
+    func testAnUnreachableDisplayOrAnInvisibleDriverIsSaid() throws {
+        let config = CLI.root + "/examples/drawer.toml"
+        let dir = CLI.tempDir()
+        let gone = (200..<300).first { !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\($0)") } ?? 299
+        let unreachable = try CLI.run(["preview", "--config", config],
+                                      environment: ["DISPLAY": ":\(gone)", "PATH": "/usr/bin:/bin", "HOME": dir, "XDG_RUNTIME_DIR": dir])
+        XCTAssertEqual(unreachable.status, 1, unreachable.stderr)
+        XCTAssertTrue(unreachable.stderr.contains("cannot open a window on the desktop (DISPLAY=\":\(gone)\", WAYLAND_DISPLAY unset)")
+                      && unreachable.stderr.contains("3 tries") && unreachable.stderr.contains("run --headless"), unreachable.stderr)
+        for driver in ["offscreen", "dummy"] {
+            let r = try CLI.run(["preview", "--config", config],
+                                environment: ["DISPLAY": ":\(gone)", "SDL_VIDEODRIVER": driver, "PATH": "/usr/bin:/bin", "HOME": dir])
+            XCTAssertEqual(r.status, 1, r.stderr)
+            XCTAssertTrue(r.stderr.contains("SDL started its \"\(driver)\" video driver, which shows nothing on a desktop"), r.stderr)
+        }
+        // The demo falls back to its offscreen tour, saying why.
+        let demo = try CLI.run(["demo", "--out", dir + "/tour"],
+                               environment: ["DISPLAY": ":\(gone)", "SDL_VIDEODRIVER": "offscreen", "PATH": "/usr/bin:/bin", "HOME": dir])
+        XCTAssertEqual(demo.status, 0, demo.stderr)
+        XCTAssertTrue(demo.stdout.contains("shows nothing on a desktop") && demo.stdout.contains("rendering the tour offscreen instead"), demo.stdout)
     }
 
     func testWithoutADesktopItSaysWhatToUseInstead() throws {

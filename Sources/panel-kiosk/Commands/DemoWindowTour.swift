@@ -27,17 +27,22 @@ struct WindowTour {
     mutating func run() throws {
         var index = 0
         let socket = "/tmp/panel-kiosk-demo-\(getpid()).sock"
+        // One window for the whole tour: each screen's loop draws into it.
+        var desktop: DesktopWindow?
         while true {
             let screen = DemoTour.screens[index]
             var app = try loadApp(examples + "/" + screen.file)
             app.controlSocket = socket
             let refreshHz = geometry.board.mode?.refreshHz ?? 60
             let options = KioskLoop.Options(startNS: monotonicNanoseconds(), frameLimit: screen.windowMS * refreshHz / 1000)
-            let kiosk = try KioskLoop.inWindow(app: app, geometry: geometry, zoom: 1, options)
+            let window = try desktop ?? DesktopWindow(widthPx: geometry.widthPx, heightPx: geometry.heightPx, zoom: 1,
+                                                      title: KioskLoop.windowTitle(app))
+            desktop = window
+            let kiosk = try KioskLoop.inWindow(window, app: app, geometry: geometry, options)
             if !shownAny, let announcement { print(announcement) }
             shownAny = true
-            guard let window = kiosk.sink as? WindowSink else { return }
-            window.tourKeys = true
+            guard let sink = kiosk.sink as? WindowSink else { return }
+            sink.tourKeys = true
             printError("panel-kiosk: demo: \(index + 1)/\(DemoTour.screens.count): \(screen.title) (\(screen.file))")
             let feed = TourFeed(socket: socket, lines: screen.feed)
             feed.start()
@@ -45,13 +50,13 @@ struct WindowTour {
             feed.stop()
             if let failure { throw Failure(failure) }
             let count = DemoTour.screens.count
-            switch window.tourStep {
+            switch sink.tourStep {
             case .next?: index = (index + 1) % count
             case .previous?: index = (index + count - 1) % count
             case nil:
                 // Stopped by the frame limit (its time is up), else by the window's close
                 // button or a signal: the end.
-                guard window.flipCount >= options.frameLimit ?? Int.max else { return }
+                guard sink.flipCount >= options.frameLimit ?? Int.max else { return }
                 index = (index + 1) % count
             }
         }

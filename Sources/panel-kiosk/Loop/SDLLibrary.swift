@@ -16,6 +16,7 @@ struct SDLLibrary {
     let createWindow: @convention(c) (UnsafePointer<CChar>?, Int32, Int32, Int32, Int32, UInt32) -> OpaquePointer?
     let destroyWindow: @convention(c) (OpaquePointer?) -> Void
     let setWindowSize: @convention(c) (OpaquePointer?, Int32, Int32) -> Void
+    let setWindowTitle: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Void
     let windowSurface: @convention(c) (OpaquePointer?) -> Surface?
     let updateWindowSurfaceRects: @convention(c) (OpaquePointer?, UnsafePointer<SDL_Rect>?, Int32) -> Int32
     let surfaceFrom: @convention(c) (UnsafeMutableRawPointer?, Int32, Int32, Int32, Int32, UInt32) -> Surface?
@@ -24,6 +25,7 @@ struct SDLLibrary {
     let setSurfaceBlendMode: @convention(c) (Surface?, SDL_BlendMode) -> Int32
     let blitScaled: @convention(c) (Surface?, UnsafePointer<SDL_Rect>?, Surface?, UnsafeMutablePointer<SDL_Rect>?) -> Int32
     let pollEvent: @convention(c) (UnsafeMutablePointer<SDL_Event>?) -> Int32
+    let currentVideoDriver: @convention(c) () -> UnsafePointer<CChar>?
 
     static let soname = "libSDL2-2.0.so.0"
 
@@ -46,6 +48,7 @@ struct SDLLibrary {
                                      (@convention(c) (UnsafePointer<CChar>?, Int32, Int32, Int32, Int32, UInt32) -> OpaquePointer?).self),
             destroyWindow: try symbol("SDL_DestroyWindow", (@convention(c) (OpaquePointer?) -> Void).self),
             setWindowSize: try symbol("SDL_SetWindowSize", (@convention(c) (OpaquePointer?, Int32, Int32) -> Void).self),
+            setWindowTitle: try symbol("SDL_SetWindowTitle", (@convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Void).self),
             windowSurface: try symbol("SDL_GetWindowSurface", (@convention(c) (OpaquePointer?) -> Surface?).self),
             updateWindowSurfaceRects: try symbol("SDL_UpdateWindowSurfaceRects",
                                                  (@convention(c) (OpaquePointer?, UnsafePointer<SDL_Rect>?, Int32) -> Int32).self),
@@ -56,8 +59,12 @@ struct SDLLibrary {
             setSurfaceBlendMode: try symbol("SDL_SetSurfaceBlendMode", (@convention(c) (Surface?, SDL_BlendMode) -> Int32).self),
             blitScaled: try symbol("SDL_UpperBlitScaled",
                                    (@convention(c) (Surface?, UnsafePointer<SDL_Rect>?, Surface?, UnsafeMutablePointer<SDL_Rect>?) -> Int32).self),
-            pollEvent: try symbol("SDL_PollEvent", (@convention(c) (UnsafeMutablePointer<SDL_Event>?) -> Int32).self))
+            pollEvent: try symbol("SDL_PollEvent", (@convention(c) (UnsafeMutablePointer<SDL_Event>?) -> Int32).self),
+            currentVideoDriver: try symbol("SDL_GetCurrentVideoDriver", (@convention(c) () -> UnsafePointer<CChar>?).self))
     }
+
+    /// The video driver SDL started ("x11", "wayland", ...), nil before `SDL_Init`.
+    var videoDriver: String? { currentVideoDriver().map { String(cString: $0) } }
 
     /// SDL's last error message.
     var lastError: String { error().map { String(cString: $0) } ?? "unknown" }

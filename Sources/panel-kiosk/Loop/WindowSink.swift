@@ -7,8 +7,9 @@ import Glibc
 import PanelKiosk
 #endif
 
-/// `panel-kiosk preview`: a desktop window (SDL2: X11 or Wayland) as the loop's frame sink, at
-/// the board's pixel size times a zoom. Its frame clock is the headless sink's (a timer at
+/// `panel-kiosk preview`: a desktop window (`DesktopWindow`, SDL2 over X11 or Wayland) as the
+/// loop's frame sink, at the board's pixel size times a zoom; one loop's sink, the window may
+/// outlive it (the demo's tour). Its frame clock is the headless sink's (a timer at
 /// the board's refresh rate), so the loop runs exactly as `run --headless` does; each frame
 /// shown is also put in the window. The window is a touch source too, as an SDL display
 /// driver is in LVGL: the left mouse button is one finger, touchscreen fingers are fingers,
@@ -16,14 +17,16 @@ import PanelKiosk
 /// a second), Z cycles the zoom (100 %, 200 %, 50 %).
 final class WindowSink: FrameSink, FrameSinkOwner {
     let clock: HeadlessSink
-    private let sdl: SDLLibrary
+    /// The window drawn into; shared with the loops before and after this one (the demo's tour).
+    let desktop: DesktopWindow
+    private var sdl: SDLLibrary { desktop.sdl }
     private weak var owner: FrameSinkOwner?
-    private var window: OpaquePointer?
     /// The frame shown, wrapped for SDL (points at the clock's copy of it).
     private var source: UnsafeMutablePointer<SDL_Surface>?
     private var tint: UnsafeMutablePointer<SDL_Surface>?
-    let widthPx: Int, heightPx: Int
-    private(set) var zoom: Double
+    var widthPx: Int { desktop.widthPx }
+    var heightPx: Int { desktop.heightPx }
+    var zoom: Double { desktop.zoom }
     /// Tint the rectangles each frame repaints (D).
     private(set) var showsDamage = false
     /// The rectangles tinted and until when (monotonic ns): a frame's repaint stays tinted for
@@ -57,38 +60,18 @@ final class WindowSink: FrameSink, FrameSinkOwner {
     /// Why there is no window here, or nil when a desktop session is there to try.
     static func desktopMissing(environment: [String: String]) -> String? {
         if environment["DISPLAY", default: ""].isEmpty && environment["WAYLAND_DISPLAY", default: ""].isEmpty {
-            return "no desktop display (neither DISPLAY nor WAYLAND_DISPLAY is set): use `panel-kiosk run --headless` or `panel-kiosk render` here"
+            return "no desktop display (neither DISPLAY nor WAYLAND_DISPLAY is set): use `panel-kiosk run --headless` or `panel-kiosk render`"
         }
         return nil
     }
 
-    init(widthPx: Int, heightPx: Int, refreshHz: Int, zoom: Double, title: String) throws {
-        sdl = try SDLLibrary.load()
-        clock = try HeadlessSink(widthPx: widthPx, heightPx: heightPx, refreshHz: refreshHz)
-        self.widthPx = widthPx
-        self.heightPx = heightPx
-        self.zoom = zoom
-        _ = sdl.setHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")          // SIGTERM/SIGINT stay the loop's
-        _ = sdl.setHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
-        // The frame goes to the window as pixels (XShm on X11): no GL context, which would make
-        // SDL create the window a second time and start a software GL's threads for nothing.
-        _ = sdl.setHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
-        if let problem = SDLWaylandProbe.problem(sdl: sdl, environment: ProcessInfo.processInfo.environment) {
-            throw Failure("preview: cannot open a window: \(problem)")
-        }
-        guard sdl.initialize(SDL_INIT_VIDEO) == 0 else {
-            throw Failure("preview: cannot open a window: SDL says \"\(sdl.lastError)\"; use `panel-kiosk run --headless` or `panel-kiosk render`")
-        }
-        let w = Int32((Double(widthPx) * zoom).rounded()), h = Int32((Double(heightPx) * zoom).rounded())
-        window = sdl.createWindow(title, 0, 0, w, h, SDL_WINDOW_SHOWN.rawValue)
-        guard window != nil else {
-            let why = sdl.lastError
-            sdl.quit()
-            throw Failure("preview: cannot open a \(w)x\(h) window: SDL says \"\(why)\"")
-        }
+    /// A sink drawing into `desktop`, at its pixel size, paced at `refreshHz`.
+    init(desktop: DesktopWindow, refreshHz: Int) throws {
+        self.desktop = desktop
+        clock = try HeadlessSink(widthPx: desktop.widthPx, heightPx: desktop.heightPx, refreshHz: refreshHz)
         let view = clock.shownFrame
-        source = sdl.surfaceFrom(view.base, Int32(view.width), Int32(view.height), 32,
-                                                    Int32(view.stride * 4), SDL_PIXELFORMAT_ARGB8888.rawValue)
+        source = desktop.sdl.surfaceFrom(view.base, Int32(view.width), Int32(view.height), 32,
+                                         Int32(view.stride * 4), SDL_PIXELFORMAT_ARGB8888.rawValue)
         if let source { _ = sdl.setSurfaceBlendMode(source, SDL_BLENDMODE_NONE) }
         // One translucent magenta pixel, stretched over each repainted area (D).
         tint = sdl.surface(0, 1, 1, 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
@@ -101,8 +84,6 @@ final class WindowSink: FrameSink, FrameSinkOwner {
     deinit {
         if let tint { sdl.freeSurface(tint) }
         if let source { sdl.freeSurface(source) }
-        if let window { sdl.destroyWindow(window) }
-        sdl.quit()
     }
 
     var description: String {
@@ -128,7 +109,7 @@ final class WindowSink: FrameSink, FrameSinkOwner {
     /// untinted, and those still on are drawn again over what this frame put under them
     /// (overlaps show darker: painted twice).
     private func show(_ damage: [IntRect], asRepaint: Bool, now: UInt64) {
-        guard let window, let source, let surface = sdl.windowSurface(window) else { return }
+        guard let source, let surface = desktop.surface else { return }
         var live = tinted.filter { $0.untilNS > now }
         let expired = tinted.filter { $0.untilNS <= now }.map(\.rect)
         if showsDamage && asRepaint { live += damage.map { ($0, now + Self.tintHoldNS) } }
@@ -146,9 +127,7 @@ final class WindowSink: FrameSink, FrameSinkOwner {
             }
         }
         tinted = live
-        guard !redrawn.isEmpty else { return }
-        var updated = redrawn.map(scaled)
-        _ = sdl.updateWindowSurfaceRects(window, &updated, Int32(updated.count))
+        desktop.update(redrawn.map(scaled))
     }
 
     private func scaled(_ r: IntRect) -> SDL_Rect {
@@ -235,10 +214,7 @@ final class WindowSink: FrameSink, FrameSinkOwner {
             KioskLog.info("preview: repainted areas \(showsDamage ? "tinted" : "not tinted")")
             show([IntRect(x: 0, y: 0, width: widthPx, height: heightPx)], asRepaint: false, now: monotonicNanoseconds())
         case Int(SDLK_z.rawValue):
-            zoom = zoom == 1 ? 2 : zoom == 2 ? 0.5 : 1
-            if let window {
-                sdl.setWindowSize(window, Int32((Double(widthPx) * zoom).rounded()), Int32((Double(heightPx) * zoom).rounded()))
-            }
+            desktop.nextZoom()
             KioskLog.info("preview: zoom \(Int(zoom * 100)) %")
             show([IntRect(x: 0, y: 0, width: widthPx, height: heightPx)], asRepaint: false, now: monotonicNanoseconds())
         case Int(SDLK_RIGHT.rawValue), Int(SDLK_SPACE.rawValue), Int(SDLK_n.rawValue), Int(SDLK_LEFT.rawValue), Int(SDLK_p.rawValue):
