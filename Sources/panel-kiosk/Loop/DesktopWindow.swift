@@ -14,18 +14,17 @@ final class DesktopWindow {
     /// The window's size in UI pixels (the board's); the window itself is that times `zoom`.
     let widthPx: Int, heightPx: Int
     private(set) var zoom: Double
-    /// Freed once, in deinit; never nil after init.
-    private(set) var window: OpaquePointer?
+    /// Destroyed once, in deinit.
+    private let window: OpaquePointer
     /// The video drivers a preview may use: the desktop's. SDL would otherwise fall back to
     /// its invisible "offscreen" driver when the X server refuses a connection, and show the
     /// screens nowhere.
     static let desktopDrivers = ["x11", "wayland"]
 
     init(widthPx: Int, heightPx: Int, zoom: Double, title: String) throws {
-        sdl = try SDLLibrary.load()
-        self.widthPx = widthPx
-        self.heightPx = heightPx
-        self.zoom = zoom
+        // Every failure below undoes its own part and throws before self is whole (so deinit
+        // does not run and nothing is undone twice).
+        let sdl = try SDLLibrary.load()
         if let problem = SDLWaylandProbe.problem(sdl: sdl, environment: ProcessInfo.processInfo.environment) {
             throw Failure("preview: cannot open a window: \(problem)")
         }
@@ -38,16 +37,20 @@ final class DesktopWindow {
                           + "unset it or set it to x11 or wayland")
         }
         let (w, h) = Self.windowSize(widthPx, heightPx, zoom)
-        window = sdl.createWindow(title, 0, 0, w, h, SDL_WINDOW_SHOWN.rawValue)
-        guard window != nil else {
+        guard let window = sdl.createWindow(title, 0, 0, w, h, SDL_WINDOW_SHOWN.rawValue) else {
             let why = sdl.lastError
             sdl.quit()
             throw Failure("preview: cannot open a \(w)x\(h) window: SDL says \"\(why)\"")
         }
+        self.sdl = sdl
+        self.window = window
+        self.widthPx = widthPx
+        self.heightPx = heightPx
+        self.zoom = zoom
     }
 
     deinit {
-        if let window { sdl.destroyWindow(window) }
+        sdl.destroyWindow(window)
         sdl.quit()
     }
 
