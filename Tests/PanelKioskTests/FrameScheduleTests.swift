@@ -19,10 +19,25 @@ final class FrameScheduleTests: XCTestCase {
         var s = FrameScheduler(mode: .late, frameIntervalNS: interval)
         for _ in 0..<20 { s.frameWorked(ns: 3 * ms) }
         s.frameWorked(ns: 4 * ms)
-        // p95 of the work (3 ms: one slow frame in 21 is above it) plus the initial 3 ms margin.
-        XCTAssertEqual(s.budgetNS, 6 * ms)
+        // p95 of the work (3 ms: one slow frame in 21 is above it) plus the margin, which
+        // starts at its 1 ms floor.
+        XCTAssertEqual(s.budgetNS, 4 * ms)
         let v: UInt64 = 1_000 * ms
-        XCTAssertEqual(s.plan(afterVblank: v, now: v + ms), .init(startNS: v + interval - 6 * ms, showNS: v + interval))
+        XCTAssertEqual(s.plan(afterVblank: v, now: v + ms), .init(startNS: v + interval - 4 * ms, showNS: v + interval))
+    }
+
+    func testLateDrawsAtOnceUntilEnoughFramesAreTimed() {
+        var s = FrameScheduler(mode: .late, frameIntervalNS: interval)
+        let v: UInt64 = 1_000 * ms
+        // No frame timed yet (only the start-up frame, which is not counted): nothing to
+        // predict from, so at once, as the immediate schedule draws.
+        for n in 0..<FrameScheduler.minimumWorkSamples {
+            XCTAssertNil(s.budgetNS, "after \(n) frames")
+            XCTAssertEqual(s.plan(afterVblank: v, now: v + ms), .init(startNS: v + ms, showNS: v + interval))
+            s.frameWorked(ns: 2 * ms)
+        }
+        XCTAssertEqual(s.budgetNS, 3 * ms)
+        XCTAssertEqual(s.plan(afterVblank: v, now: v + ms), .init(startNS: v + interval - 3 * ms, showNS: v + interval))
     }
 
     func testLateWithABudgetOfAWholeFrameDrawsAtOnce() {
@@ -33,23 +48,25 @@ final class FrameScheduleTests: XCTestCase {
     }
 
     func testAStalledWakeUpAimsAtTheFirstVblankStillAhead() {
-        let s = FrameScheduler(mode: .late, frameIntervalNS: interval)
+        var s = FrameScheduler(mode: .late, frameIntervalNS: interval)
+        for _ in 0..<10 { s.frameWorked(ns: 2 * ms) }
         let v: UInt64 = 1_000 * ms
         // Woken 2.5 refreshes after the flip: the vblank one refresh ahead is the target, at once.
         let now = v + 5 * interval / 2
         let p = s.plan(afterVblank: v, now: now)
         XCTAssertEqual(p.showNS, v + 3 * interval)
-        XCTAssertEqual(p.startNS, v + 3 * interval - s.budgetNS)
+        XCTAssertEqual(p.startNS, v + 3 * interval - 3 * ms)
         XCTAssertGreaterThanOrEqual(p.startNS, now)
     }
 
     func testAFrameWantedWithNoneOnItsWayAimsAtTheGridOfTheLastFlip() {
-        let late = FrameScheduler(mode: .late, frameIntervalNS: interval)
+        var late = FrameScheduler(mode: .late, frameIntervalNS: interval)
+        for _ in 0..<10 { late.frameWorked(ns: 2 * ms) }
         let v: UInt64 = 1_000 * ms
         // A touch 3 refreshes and a bit after the last flip: the vblank after it, started late.
         let now = v + 3 * interval + 2 * ms
         XCTAssertEqual(late.planWithoutFlip(lastVblankNS: v, now: now),
-                       .init(startNS: v + 4 * interval - late.budgetNS, showNS: v + 4 * interval))
+                       .init(startNS: v + 4 * interval - 3 * ms, showNS: v + 4 * interval))
         // No flip yet, or the last one too long ago to trust its grid: at once.
         XCTAssertNil(late.planWithoutFlip(lastVblankNS: nil, now: now))
         XCTAssertNil(late.planWithoutFlip(lastVblankNS: v, now: v + FrameScheduler.gridTrustNS + 1))
@@ -60,13 +77,15 @@ final class FrameScheduleTests: XCTestCase {
     func testAMissGrowsTheMarginAndMadeFramesShrinkItSlowly() {
         var s = FrameScheduler(mode: .late, frameIntervalNS: interval)
         let v: UInt64 = 1_000 * ms
-        XCTAssertEqual(s.marginNS, FrameScheduler.initialMarginNS)
+        XCTAssertEqual(s.marginNS, FrameScheduler.minMarginNS)
         XCTAssertFalse(s.frameShown(planned: v, shown: v))
-        XCTAssertLessThan(s.marginNS, FrameScheduler.initialMarginNS)
-        let before = s.marginNS
-        XCTAssertTrue(s.frameShown(planned: v, shown: v + interval))
-        XCTAssertEqual(s.lateFrames, 1)
-        XCTAssertEqual(s.marginNS, before + FrameScheduler.growStepNS)
+        XCTAssertEqual(s.marginNS, FrameScheduler.minMarginNS)
+        // Three misses: 4 ms.
+        for n in 1...3 {
+            XCTAssertTrue(s.frameShown(planned: v, shown: v + interval))
+            XCTAssertEqual(s.lateFrames, n)
+            XCTAssertEqual(s.marginNS, FrameScheduler.minMarginNS + UInt64(n) * FrameScheduler.growStepNS)
+        }
         let grown = s.marginNS
         // Ten good frames take back less than a fifth of it; 45 about half.
         for _ in 0..<10 { s.frameShown(planned: v, shown: v) }
@@ -126,6 +145,25 @@ final class FrameScheduleTests: XCTestCase {
         XCTAssertEqual(s.marginNS, margin)
         XCTAssertFalse(s.frameShown(planned: v, shown: v, startedOnTime: false))
         XCTAssertEqual(s.marginNS, margin)
+    }
+
+    func testRecentWorkGivesTheSamePercentileAsSortingTheWindow() {
+        // Against SampleWindow (which sorts a copy), over a window that wraps many times,
+        // with repeated values (the binary search must drop one of equal ones, not two).
+        var recent = RecentWork(capacity: 60)
+        var window = SampleWindow(capacity: 60)
+        var x: UInt64 = 12345
+        for n in 1...500 {
+            x = (x &* 6364136223846793005 &+ 1442695040888963407) >> 1
+            let ns = (x % 40) * 250_000     // 0 to 9.75 ms in 40 steps: many equal values
+            recent.add(ns)
+            window.add(Double(ns))
+            for p in [0.0, 0.5, 0.95, 1.0] {
+                XCTAssertEqual(Double(recent.percentile(p)), window.percentile(p), "sample \(n), p \(p)")
+            }
+        }
+        XCTAssertEqual(recent.count, 60)
+        XCTAssertEqual(RecentWork(capacity: 60).percentile(0.95), 0)
     }
 
     func testAPinnedMarginDoesNotMove() {

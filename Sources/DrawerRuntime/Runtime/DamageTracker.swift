@@ -5,7 +5,13 @@ import PanelRenderer
 /// not the map under the whole screen; and of that band, the card body's rows that only
 /// moved are moved (`move`), not repainted.
 public struct DamageTracker {
-    private var last: [String: (state: JSONValue, revision: Int, bounds: Rect?, layer: MovingLayer?)] = [:]
+    /// What each component was in the last frame, in the screen's order.
+    private var last: [Drawn] = []
+    /// The frame being worked out (its storage kept from frame to frame: no allocation).
+    private var current: [Drawn] = []
+    private struct Drawn {
+        var id: String, state: JSONValue, revision: Int, bounds: Rect?, layer: MovingLayer?
+    }
     private var size: Size?
     private var backgroundRevision: Int?
     /// Set by `damage(of:everything:extra:)`: rows of the last frame that can be moved
@@ -37,16 +43,19 @@ public struct DamageTracker {
         size = screen.env.size
         backgroundRevision = screen.backgroundRevision
         var region = extra.isEmpty ? Rect.zero : extra
-        var seen = Set<String>()
+        current.removeAll(keepingCapacity: true)
+        // Found by position while the components are those of the last frame in the same
+        // order (every frame but the one after a reload): no hashing per frame.
+        var sameOrder = last.count == screen.components.count
         // The one component whose opaque layer only moved, and what lies above it (points).
         var mover: (index: Int, old: MovingLayer, new: MovingLayer)?
         var movers = 0
         var lowestChanged: Int?
         var above = Rect.zero, aboveUnknown = false, unbounded = false
         for (i, c) in screen.components.enumerated() {
-            seen.insert(c.id)
             let state = c.state(), revision = c.drawRevision, bounds = c.paintBounds, layer = c.movingLayer
-            if let previous = last[c.id] {
+            if sameOrder && last[i].id != c.id { sameOrder = false }
+            if let previous = sameOrder ? last[i] : last.first(where: { $0.id == c.id }) {
                 if mover != nil {
                     // Drawn over the mover, now or in the last frame: its moved rows would carry it.
                     if let b = bounds, let p = previous.bounds { above = above.union(b).union(p) } else { aboveUnknown = true }
@@ -71,10 +80,12 @@ public struct DamageTracker {
                 full = true
                 if lowestChanged == nil { lowestChanged = i }
             }
-            last[c.id] = (state, revision, bounds, layer)
+            current.append(Drawn(id: c.id, state: state, revision: revision, bounds: bounds, layer: layer))
         }
-        let removed = last.count != seen.count
-        if removed { full = true; last = last.filter { seen.contains($0.key) } }
+        // A component of the last frame that is not in this one went away (ids are unique).
+        let removed = !sameOrder && last.contains { old in !current.contains { $0.id == old.id } }
+        if removed { full = true }
+        swap(&last, &current)
         // Content that changed (`extra`) may lie in any layer.
         if !everythingChanged, !removed, extra.isEmpty { unchangedLayers = (lowestChanged ?? screen.components.count) + 1 }
         if full { return nil }

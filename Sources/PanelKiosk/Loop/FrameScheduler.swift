@@ -21,26 +21,33 @@ package struct FrameScheduler: Sendable {
     let frameIntervalNS: UInt64
     /// `[display] frame_deadline_ms`: a fixed margin instead of the adaptive one.
     let pinnedMarginNS: UInt64?
-    /// The adaptive margin's bounds and step: it starts at `initialMarginNS`, grows by
-    /// `growStepNS` after a missed vblank, up to half a refresh, and shrinks by
-    /// 1/`shrinkDivisor` per frame that made its vblank (halved in about 45 frames).
+    /// The adaptive margin's bounds and step: it starts at its floor, grows by `growStepNS`
+    /// after a missed vblank, up to half a refresh, and shrinks by 1/`shrinkDivisor` per frame
+    /// that made its vblank (halved in about 45 frames). Not higher at start: until
+    /// `minimumWorkSamples` frames have been timed there is no prediction to add it to, and
+    /// those frames are drawn at once; a margin that started at 3 ms took some 150 frames
+    /// (2.5 s of dragging) to come down, a quarter of a millisecond on every frame's budget
+    /// over a 4 s drag (0.79 against 0.75 frame p50 under QEMU).
     /// Additive, not compounding: the predicted work (a high percentile of recent frames)
     /// follows a real change of the work within a few frames; the margin only covers what that
     /// percentile misses, the rare frame preempted for a few ms. Growing by half after each
     /// miss took it to a whole refresh after 5-6 misses spread over a 4 s drag under QEMU on a
     /// loaded host, where it stayed (shrinking by 1/256): the late schedule became the
     /// immediate one (p50 1.34 frames against 0.72 without those misses).
-    static let initialMarginNS: UInt64 = 3_000_000
     static let minMarginNS: UInt64 = 1_000_000
     static let growStepNS: UInt64 = 1_000_000
     static let shrinkDivisor: UInt64 = 64
     /// The high percentile of recent work the prediction uses.
     static let workPercentile = 0.95
+    /// Frames timed before their work is predicted; until then frames are drawn at once.
+    static let minimumWorkSamples = 5
 
-    private(set) var autoMarginNS = FrameScheduler.initialMarginNS
+    private(set) var autoMarginNS = FrameScheduler.minMarginNS
     /// Recent frames' work (the planned start, or the start of drawing, to the flip queued;
-    /// the timer's wake-up latency is part of it), ms.
-    private var workMS = SampleWindow(capacity: 60)
+    /// the timer's wake-up latency is part of it).
+    private var recentWork = RecentWork(capacity: 60)
+    /// `recentWork`'s percentile once `minimumWorkSamples` frames were timed.
+    private var predictedWorkNS: UInt64?
     /// Frames shown after the vblank they were drawn for.
     package private(set) var lateFrames = 0
 
@@ -53,14 +60,13 @@ package struct FrameScheduler: Sendable {
     package var marginNS: UInt64 { pinnedMarginNS ?? autoMarginNS }
 
     /// The predicted work of the next frame plus the margin: how long before its vblank
-    /// drawing starts.
-    var budgetNS: UInt64 {
-        UInt64(max(0, workMS.percentile(Self.workPercentile)) * 1e6) + marginNS
-    }
+    /// drawing starts; nil while too few frames have been timed to predict it.
+    var budgetNS: UInt64? { predictedWorkNS.map { $0 + marginNS } }
 
     /// The next frame after the flip shown at `lastVblankNS`, seen at `nowNS`: for the vblank
     /// one refresh later (or the first one still ahead, after a stall), started at once
-    /// (`immediate`, or a budget of a whole refresh or more) or at the vblank minus the budget.
+    /// (`immediate`, no prediction yet, or a budget of a whole refresh or more) or at the
+    /// vblank minus the budget.
     func plan(afterVblank lastVblankNS: UInt64, now nowNS: UInt64) -> Plan {
         var show = lastVblankNS &+ frameIntervalNS
         if nowNS >= show {
@@ -70,8 +76,7 @@ package struct FrameScheduler: Sendable {
         case .immediate:
             return Plan(startNS: nowNS, showNS: show)
         case .late:
-            let budget = budgetNS
-            guard budget < frameIntervalNS, show > budget else { return Plan(startNS: nowNS, showNS: show) }
+            guard let budget = budgetNS, budget < frameIntervalNS, show > budget else { return Plan(startNS: nowNS, showNS: show) }
             return Plan(startNS: max(nowNS, show - budget), showNS: show)
         }
     }
@@ -95,7 +100,9 @@ package struct FrameScheduler: Sendable {
 
     /// A frame's work took `ns` (drawing started to the flip queued).
     mutating func frameWorked(ns: UInt64) {
-        workMS.add(Double(ns) / 1e6)
+        recentWork.add(ns)
+        guard recentWork.count >= Self.minimumWorkSamples else { return }
+        predictedWorkNS = recentWork.percentile(Self.workPercentile)
     }
 
     /// The frame drawn for `plannedNS` reached the glass at the vblank `shownNS`. Returns
@@ -119,5 +126,51 @@ package struct FrameScheduler: Sendable {
             autoMarginNS = max(Self.minMarginNS, autoMarginNS - autoMarginNS / Self.shrinkDivisor)
         }
         return missed
+    }
+}
+
+/// The last `capacity` frames' work, kept sorted as well as in order, so the prediction's
+/// percentile is read off rather than sorted for: a frame adds one sample and drops the
+/// oldest (two binary searches and a short move, no allocation once full), which under an
+/// emulated CPU took a sort of 60 numbers' worth of time off every frame's own work.
+struct RecentWork: Sendable {
+    let capacity: Int
+    private var ring: [UInt64] = []
+    private var sorted: [UInt64] = []
+    private var next = 0
+
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+        ring.reserveCapacity(self.capacity)
+        sorted.reserveCapacity(self.capacity)
+    }
+
+    var count: Int { ring.count }
+
+    mutating func add(_ ns: UInt64) {
+        if ring.count < capacity {
+            ring.append(ns)
+        } else {
+            sorted.remove(at: Self.firstIndex(notBelow: ring[next], in: sorted))
+            ring[next] = ns
+        }
+        next = (next + 1) % capacity
+        sorted.insert(ns, at: Self.firstIndex(notBelow: ns, in: sorted))
+    }
+
+    /// The nearest-rank percentile (`p` in 0...1), as `SampleWindow.percentile`; 0 when empty.
+    func percentile(_ p: Double) -> UInt64 {
+        guard !sorted.isEmpty else { return 0 }
+        return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
+    }
+
+    /// The first index of `values` (ascending) whose value is `x` or more.
+    private static func firstIndex(notBelow x: UInt64, in values: [UInt64]) -> Int {
+        var lo = 0, hi = values.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if values[mid] < x { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
     }
 }
