@@ -26,8 +26,8 @@ package struct FrameScheduler: Sendable {
     /// that made its vblank (halved in about 45 frames). Not higher at start: until
     /// `minimumWorkSamples` frames have been timed there is no prediction to add it to, and
     /// those frames are drawn at once; a margin that started at 3 ms took some 150 frames
-    /// (2.5 s of dragging) to come down, a quarter of a millisecond on every frame's budget
-    /// over a 4 s drag (0.79 against 0.75 frame p50 under QEMU).
+    /// (2.5 s of dragging) to come down, up to 2 ms more budget than needed early in every
+    /// drag after start-up (a 4 s drag's p50 0.78-0.80 frame under QEMU, now 0.71-0.75).
     /// Additive, not compounding: the predicted work (a high percentile of recent frames)
     /// follows a real change of the work within a few frames; the margin only covers what that
     /// percentile misses, the rare frame preempted for a few ms. Growing by half after each
@@ -40,7 +40,7 @@ package struct FrameScheduler: Sendable {
     /// The high percentile of recent work the prediction uses.
     static let workPercentile = 0.95
     /// Frames timed before their work is predicted; until then frames are drawn at once.
-    static let minimumWorkSamples = 5
+    static let minimumWorkSamples = 2
 
     private(set) var autoMarginNS = FrameScheduler.minMarginNS
     /// Recent frames' work (the planned start, or the start of drawing, to the flip queued;
