@@ -17,6 +17,13 @@ final class LiveContent {
         let view: ContentView
         /// The named values the spec refers to (placeholders and bound rows).
         var names: Set<String>
+        /// `view` when its rows slide (asked every frame: cast once, not per question).
+        let sliding: SlidingContent?
+
+        init(host: String, spec: ContentSpec, view: ContentView, names: Set<String>) {
+            self.host = host; self.spec = spec; self.view = view; self.names = names
+            sliding = view as? SlidingContent
+        }
     }
 
     static let backgroundHost = "background"
@@ -179,17 +186,17 @@ final class LiveContent {
     // MARK: frames
 
     /// Whether a row slide is under way (the loop keeps drawing).
-    var isAnimating: Bool { roots.contains { ($0.view as? SlidingContent)?.isSliding == true } }
+    var isAnimating: Bool { roots.contains { $0.sliding?.isSliding == true } }
 
     /// A frame took in the changes of `host`'s content (see `SlidingContent.changeShown`).
     func changesShown(host: String) {
-        for root in roots where root.host == host { (root.view as? SlidingContent)?.changeShown() }
+        for root in roots where root.host == host { root.sliding?.changeShown() }
     }
 
     /// Moves row slides to `time`.
     func advance(to time: Instant) {
         for i in roots.indices {
-            guard let view = roots[i].view as? SlidingContent, view.isSliding else { continue }
+            guard let view = roots[i].sliding, view.isSliding else { continue }
             view.advance(to: time)
             markDamaged(i, Self.everywhere)
         }
@@ -245,7 +252,7 @@ final class LiveContent {
     /// What the row edit of list `id` moved slides into place over the list's `slide_ms`
     /// (`animated: false`: at once).
     private func startSlide(_ id: String, animated: Bool, at time: Instant) {
-        guard let i = rootOfID[id], let view = roots[i].view as? SlidingContent else { return }
+        guard let i = rootOfID[id], let view = roots[i].sliding else { return }
         var slideMS = 0.0
         roots[i].spec.forEach { node in
             if node.id == id, case .list(_, let ms) = node.kind { slideMS = ms }

@@ -88,8 +88,10 @@ public struct BottomDrawerRules: Equatable, Sendable {
 
     /// Background dimming (drawer mode only): 0 up to partial, then up to `dimmingOpacity` at open.
     public func dimmingAlpha(height: Double) -> Double {
-        guard displayMode == .drawer, supported.contains(.open) else { return 0 }
-        let partial = supported.contains(.partiallyRevealed) ? stopHeight(of: .partiallyRevealed) : stopHeight(of: .collapsed)
+        // In drawer mode every configured position is supported: `config.positions` rather
+        // than `supported`, which builds a set (this is asked several times a frame).
+        guard displayMode == .drawer, config.positions.contains(.open) else { return 0 }
+        let partial = config.positions.contains(.partiallyRevealed) ? stopHeight(of: .partiallyRevealed) : stopHeight(of: .collapsed)
         let open = stopHeight(of: .open)
         guard height > partial, open > partial else { return 0 }
         return min(1, (height - partial) / (open - partial)) * config.dimmingOpacity
