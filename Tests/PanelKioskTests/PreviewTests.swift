@@ -314,15 +314,23 @@ final class PreviewTests: XCTestCase {
         // The keys first, at once: each screen has its own time (the departures board 7 s), and
         // a loaded machine could spend that on the screenshots below; a key that reached the
         // next screen instead would skip it.
-        // Z doubles the window; the next screen comes in the same window, still doubled.
+        // Z doubles the window and D tints what is repainted; the next screen comes in the
+        // same window, still doubled and still tinting (D there turns the tint off).
         let departures = try window("Departures board")
         _ = try x.run("xdotool", ["key", "--window", departures, "z"])
         XCTAssertNotNil(try waitFor(15) { try windowSize(x, departures) == "1600x960" }, "Z did not zoom: \(demo.stderr)")
+        _ = try x.run("xdotool", ["key", "--window", departures, "d"])
+        XCTAssertNotNil(waitFor(15) { demo.stderr.contains("repainted areas tinted") }, "D did not tint: \(demo.stderr)")
         _ = try x.run("xdotool", ["key", "--window", departures, "Right"])
         let next = try waitFor(15) { !(try window("Ticket")).isEmpty }
         XCTAssertNotNil(next, "Right did not move to the ticket screen: \(demo.stderr)")
         XCTAssertEqual(try window("Ticket"), departures, "the ticket came in another window")
         XCTAssertEqual(try windowSize(x, departures), "1600x960", "the zoom was lost with the screen")
+        _ = try x.run("xdotool", ["key", "--window", departures, "d"])
+        XCTAssertNotNil(waitFor(15) { demo.stderr.contains("repainted areas not tinted") },
+                        "D on the next screen did not turn the tint off (the setting was lost with the screen): \(demo.stderr)")
+        // The window and its keys are told once, not once per screen.
+        XCTAssertEqual(demo.stderr.components(separatedBy: "preview: window").count - 1, 1, demo.stderr)
         // Z twice more: 50 %, then 100 % again for the screenshots below.
         for want in ["400x240", "800x480"] {
             _ = try x.run("xdotool", ["key", "--window", departures, "z"])

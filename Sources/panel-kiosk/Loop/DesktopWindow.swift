@@ -14,6 +14,11 @@ final class DesktopWindow {
     /// The window's size in UI pixels (the board's); the window itself is that times `zoom`.
     let widthPx: Int, heightPx: Int
     private(set) var zoom: Double
+    /// Tint the rectangles each frame repaints (D): like the zoom, kept for the window's life,
+    /// so the demo's next screen shows them too.
+    var showsDamage = false
+    /// Whether the keys were told (once per window, not per screen of the demo's tour).
+    var keysTold = false
     /// Destroyed once, in deinit.
     private let window: OpaquePointer
     /// The video drivers a preview may use: the desktop's. SDL would otherwise fall back to

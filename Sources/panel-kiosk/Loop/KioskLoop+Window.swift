@@ -17,7 +17,10 @@ extension KioskLoop {
     static func inWindow(_ desktop: DesktopWindow, app: AppConfig, geometry: FrameGeometry, _ options: Options) throws -> KioskLoop {
         desktop.setTitle(windowTitle(app))
         let sink = try WindowSink(desktop: desktop, refreshHz: geometry.board.mode?.refreshHz ?? 60)
-        KioskLog.info("preview: \(sink.description); mouse = finger, Esc = Back, S = screenshot, D = repainted areas, Z = zoom")
+        if !desktop.keysTold {
+            desktop.keysTold = true
+            KioskLog.info("preview: \(sink.description); mouse = finger, Esc = Back, S = screenshot, D = repainted areas, Z = zoom")
+        }
         let kiosk = try withoutDisplay(sink: sink, app: app, geometry: geometry, options, status: "previewing \(app.name)", touch: nil)
         kiosk.runtime.showsProblems = true
         return kiosk

@@ -27,8 +27,8 @@ final class WindowSink: FrameSink, FrameSinkOwner {
     var widthPx: Int { desktop.widthPx }
     var heightPx: Int { desktop.heightPx }
     var zoom: Double { desktop.zoom }
-    /// Tint the rectangles each frame repaints (D).
-    private(set) var showsDamage = false
+    /// Tint the rectangles each frame repaints (D; the window keeps the setting).
+    var showsDamage: Bool { desktop.showsDamage }
     /// The rectangles tinted and until when (monotonic ns): a frame's repaint stays tinted for
     /// `tintHoldNS`, long enough to be seen, then is put back untinted.
     private var tinted: [(rect: IntRect, untilNS: UInt64)] = []
@@ -210,7 +210,7 @@ final class WindowSink: FrameSink, FrameSinkOwner {
                 KioskLog.info("preview: wrote \(path)")
             } catch { KioskLog.warning("preview: screenshot \(path): \(error)") }
         case Int(SDLK_d.rawValue):
-            showsDamage.toggle()
+            desktop.showsDamage.toggle()
             KioskLog.info("preview: repainted areas \(showsDamage ? "tinted" : "not tinted")")
             show([IntRect(x: 0, y: 0, width: widthPx, height: heightPx)], asRepaint: false, now: monotonicNanoseconds())
         case Int(SDLK_z.rawValue):
