@@ -161,7 +161,7 @@ struct RecentWork: Sendable {
     /// The nearest-rank percentile (`p` in 0...1), as `SampleWindow.percentile`; 0 when empty.
     func percentile(_ p: Double) -> UInt64 {
         guard !sorted.isEmpty else { return 0 }
-        return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
+        return sorted[SampleWindow.nearestRank(p, of: sorted.count)]
     }
 
     /// The first index of `values` (ascending) whose value is `x` or more.

@@ -26,7 +26,11 @@ struct SampleWindow: Sendable {
     /// The nearest-rank percentile (`p` in 0...1) of the recent samples; 0 when there are none.
     func percentile(_ p: Double) -> Double {
         guard !ring.isEmpty else { return 0 }
-        let s = ring.sorted()
-        return s[Swift.min(s.count - 1, Int((Double(s.count - 1) * p).rounded()))]
+        return ring.sorted()[Self.nearestRank(p, of: ring.count)]
+    }
+
+    /// The index, in `count` sorted samples, of the nearest-rank percentile `p` (0...1).
+    static func nearestRank(_ p: Double, of count: Int) -> Int {
+        Swift.min(count - 1, Int((Double(count - 1) * p).rounded()))
     }
 }
