@@ -4,13 +4,15 @@
 /// steady-state frames do not allocate. Not thread-safe; use one canvas per thread.
 ///
 /// What allocates: scratch growth the first time a bigger shape or row is seen; a shadow
-/// cache miss (new size/radii/blur/sub-pixel phase); a rounded or fractional clip of a size
+/// cache miss (new size/radii/blur/sub-pixel phase); a coverage cache miss (a small solid
+/// rounded rect of a new size/radii/sub-pixel phase); a rounded or fractional clip of a size
 /// not seen before (clip masks are pooled by size); `fill`/`stroke` of an unsorted
 /// gradient stop list (sorted copy). Building a `Path` allocates in the caller; the
 /// rounded-rect, rect and line calls need no `Path`.
 /// Fast paths: pixel-aligned solid rects are box fills; fully covered spans are fills
 /// (opaque) or one-colour blends; a vertical linear gradient is one colour per row;
-/// unscaled images at whole-pixel positions blend rows directly.
+/// unscaled images at whole-pixel positions blend rows directly; small solid rounded rects
+/// blend a cached coverage mask (`CoverageCache`).
 public final class Canvas {
     struct State {
         var transform = Transform.identity
@@ -27,6 +29,10 @@ public final class Canvas {
     let polylines = PolylineStore()
     var stroker: Stroker
     let shadowCache = ShadowCache()
+    let coverageCache = CoverageCache()
+    /// Whether small solid rounded rects are blended through `coverageCache` (off only in
+    /// tests that compare the two ways).
+    var cachesCoverage = true
     /// Clip masks kept for reuse: a component that clips to the same rounded rect every
     /// frame gets the same mask back instead of a new allocation.
     private(set) var clipMaskPool: [Mask] = []
@@ -225,11 +231,41 @@ public final class Canvas {
         guard !rect.isEmpty, rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite
         else { return }
         if quickReject(rect, outset: 0) { return }
-        if radii.fitted(to: rect.size).isZero { fillRect(rect, paint); return }
+        let fitted = radii.fitted(to: rect.size)
+        if fitted.isZero { fillRect(rect, paint); return }
+        if case .solid(let c) = paint, fillCachedRoundedRect(rect, fitted: fitted, color: c) { return }
         rasterizer.begin()
         var f = Flattener(sink: rasterizer.store, transform: state.transform)
         emitRoundedRect(into: &f, rect, radii: radii); f.finish()
         paintEdges(paint, rule: .nonZero, blend: .srcOver)
+    }
+
+    /// A small solid rounded rect under a translation or uniform scale, blended through its
+    /// cached coverage (`CoverageCache`). False, having drawn nothing, when the shape does
+    /// not qualify; the caller then scan-converts it.
+    private func fillCachedRoundedRect(_ rect: Rect, fitted radii: CornerRadii, color: Color) -> Bool {
+        let t = state.transform
+        guard cachesCoverage, state.clipMask == nil, t.b == 0, t.c == 0, t.a > 0, t.a == t.d else { return false }
+        let x = t.a * rect.x + t.tx, y = t.d * rect.y + t.ty
+        let w = t.a * rect.width, h = t.d * rect.height
+        let side = Double(CoverageCache.maxSide)
+        guard w < side, h < side, abs(x) < maxDeviceCoordinate, abs(y) < maxDeviceCoordinate else { return false }
+        let s = premultiplied(color, opacity: opacity255)
+        if s == 0 { return true }
+        let ix = x.rounded(.down), iy = y.rounded(.down)
+        let key = CoverageKey(width: w, height: h, phaseX: x - ix, phaseY: y - iy,
+                              radii: CornerRadii(topLeft: radii.topLeft * t.a, topRight: radii.topRight * t.a,
+                                                 bottomRight: radii.bottomRight * t.a,
+                                                 bottomLeft: radii.bottomLeft * t.a))
+        guard let m = coverageCache.mask(for: key, rasterizer: rasterizer) else { return false }
+        let ox = Int(ix), oy = Int(iy)
+        let r = IntRect(x: ox, y: oy, width: m.width, height: m.height)
+            .intersection(state.clip).intersection(target.bounds)
+        guard !r.isEmpty else { return true }
+        for py in r.y..<r.maxY {
+            RowOps.solidMasked(target.row(py) + r.x, m.bytes + (py - oy) * m.stride + (r.x - ox), r.width, s, .srcOver)
+        }
+        return true
     }
 
     /// Strokes `path`. Allocates only while the renderer's polyline scratch grows.
