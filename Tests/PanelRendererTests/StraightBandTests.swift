@@ -42,6 +42,37 @@ final class StraightBandTests: XCTestCase {
         }
     }
 
+    /// Bands as wide as the frame are filled as one run (`SolidBlitter.blitBand`), and
+    /// so are whole-row boxes (`Canvas.fillRect`).
+    func testWholeRowBandsAreOneRun() {
+        assertSameBothWays("drawer body") { c in
+            c.fillRoundedRect(Rect(0, 20.5, 97, 40.5), radii: CornerRadii(topLeft: 12, topRight: 12, bottomRight: 0, bottomLeft: 0),
+                              .solid(.white))
+        }
+        assertSameBothWays("translucent sheet") { c in
+            c.fillRoundedRect(Rect(0, 5.25, 97, 70), radii: CornerRadii(all: 10), .solid(Color(r: 0, g: 0, b: 0, a: 89)))
+        }
+        // The box path has no switch: the same fills into a view whose rows do not follow
+        // each other (stride wider than the frame) take the row-by-row way.
+        let tight = Pixmap(width: 97, height: 61)!, wide = Pixmap(width: 120, height: 61)!
+        let wideView = PixmapView(base: wide.view.base, width: 97, height: 61, stride: 120)
+        for y in 0..<61 {
+            for x in 0..<97 {
+                tight[x, y] = FastPathBackground.pattern(x, y); wideView[x, y] = FastPathBackground.pattern(x, y)
+            }
+        }
+        for view in [tight.view, wideView] {
+            let c = Canvas(view)
+            c.fillRect(Rect(0, 3, 97, 20), .solid(Color(r: 200, g: 10, b: 60, a: 255)))
+            c.fillRect(Rect(0, 10, 97, 45), .solid(Color(r: 0, g: 0, b: 0, a: 89)))
+            c.fillRect(Rect(0, 50, 97, 11), .solid(.white), blend: .src)
+        }
+        var differing = 0
+        for y in 0..<61 { for x in 0..<97 where tight[x, y] != wideView[x, y] { differing += 1 } }
+        XCTAssertEqual(differing, 0)
+        XCTAssertEqual(tight[40, 5], Color(r: 200, g: 10, b: 60, a: 255).premultiplied, "the fill reached the frame")
+    }
+
     func testClipsTransformsOpacityAndGradients() {
         assertSameBothWays("clip rect") { c in
             c.clip(to: Rect(7, 5, 50, 40))

@@ -181,6 +181,11 @@ public final class Canvas {
             let r = box.intersection(state.clip).intersection(target.bounds)
             guard !r.isEmpty else { return }
             let s = premultiplied(c, opacity: opacity255)
+            if r.x == 0, r.width == target.width, target.stride == target.width {
+                // Whole rows that follow each other: one run (see `SolidBlitter.blitBand`).
+                RowOps.solidSpan(target.row(r.y), r.width * r.height, s, 255, blend)
+                return
+            }
             for y in r.y..<r.maxY { RowOps.solidSpan(target.row(y) + r.x, r.width, s, 255, blend) }
             return
         }

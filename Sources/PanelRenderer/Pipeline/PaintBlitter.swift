@@ -214,6 +214,19 @@ struct SolidBlitter: SpanBlitter {
     @inline(__always)
     func prefetch(y: Int, x: Int) { panel_prefetch_write(dst.row(y) + x) }
 
+    /// A band of whole rows in one solid colour (a drawer's or sheet's body, a full-width
+    /// bar, a dimming) is one run of memory when the view's rows follow each other: one
+    /// fill or blend of the run instead of one per row.
+    mutating func blitBand(top: Int, bottom: Int, spans: UnsafeMutablePointer<Span>, count: Int,
+                           coverage: UnsafeMutablePointer<UInt8>) {
+        let sp = spans[0]
+        if count == 1, sp.cov != Span.perPixel, sp.x == 0, Int(sp.len) == dst.width, dst.stride == dst.width {
+            RowOps.solidSpan(dst.row(top), dst.width * (bottom - top), color, sp.cov, blend)
+            return
+        }
+        for y in top..<bottom { blitRow(y: y, spans: spans, count: count, coverage: coverage) }
+    }
+
     @inline(__always)
     mutating func blitRow(y: Int, spans: UnsafeMutablePointer<Span>, count: Int,
                           coverage: UnsafeMutablePointer<UInt8>) {

@@ -26,11 +26,20 @@ protocol SpanBlitter {
     /// A hint that row y will be blitted soon around device column x (inside the clip):
     /// a blitter into a frame asks for that pixel's cache line now.
     func prefetch(y: Int, x: Int)
+    /// The rows `top..<bottom`, every one with the same spans (a straight band).
+    mutating func blitBand(top: Int, bottom: Int, spans: UnsafeMutablePointer<Span>, count: Int,
+                           coverage: UnsafeMutablePointer<UInt8>)
 }
 
 extension SpanBlitter {
     @inline(__always)
     func prefetch(y: Int, x: Int) {}
+
+    @inline(__always)
+    mutating func blitBand(top: Int, bottom: Int, spans: UnsafeMutablePointer<Span>, count: Int,
+                           coverage: UnsafeMutablePointer<UInt8>) {
+        for y in top..<bottom { blitRow(y: y, spans: spans, count: count, coverage: coverage) }
+    }
 }
 
 /// The column (or row) of a device coordinate: `Int(x)` without Swift's range checks,
@@ -138,9 +147,8 @@ final class Rasterizer {
                 // Every row of the band has the same spans: no cell walk. The edges that
                 // are active stay so (both sides outlast the band; nothing else meets it).
                 if band.count > 0 {
-                    for by in band.top..<band.bottom {
-                        blitter.blitRow(y: by, spans: bandSpans, count: band.count, coverage: rowCoverage - left)
-                    }
+                    blitter.blitBand(top: band.top, bottom: band.bottom, spans: bandSpans, count: band.count,
+                                     coverage: rowCoverage - left)
                 }
                 skipUntil = band.bottom
                 continue
