@@ -47,13 +47,16 @@ enum RowOps {
             let raw = UnsafeMutableRawPointer(d), braw = UnsafeRawPointer(b)
             let sv = lanes(SIMD4<UInt32>(repeating: s))
             let iav = SIMD8<UInt16>(repeating: UInt16(ia))
-            while i + 8 <= n {
-                let v0 = braw.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<UInt16>.self)
-                let v1 = braw.loadUnaligned(fromByteOffset: i * 4 + 16, as: SIMD8<UInt16>.self)
-                let p = raw + i * 4
+            // Wrapping index arithmetic: `i * 4` with Swift's overflow check cost a shift,
+            // a compare and a branch per eight pixels, a tenth of the loop.
+            while i &+ 8 <= n {
+                let q = braw + i &* 4
+                let v0 = q.loadUnaligned(as: SIMD8<UInt16>.self)
+                let v1 = q.loadUnaligned(fromByteOffset: 16, as: SIMD8<UInt16>.self)
+                let p = raw + i &* 4
                 p.storeBytes(of: scale8Mulhi(v0, iav) &+ sv, as: SIMD8<UInt16>.self)
                 p.storeBytes(of: scale8Mulhi(v1, iav) &+ sv, toByteOffset: 16, as: SIMD8<UInt16>.self)
-                i += 8
+                i &+= 8
             }
         }
         while i < n { d[i] = s &+ mulPixel(b[i], ia); i += 1 }
