@@ -9,8 +9,9 @@ import XCTest
 final class StraightBandTests: XCTestCase {
     /// Draws `scene` bands on and off and compares every pixel.
     private func assertSameBothWays(_ name: String, width: Int = 97, height: Int = 61,
+                                    background: @escaping (Int, Int) -> UInt32 = { _, _ in 0xFF80_6040 },
                                     _ scene: (Canvas) -> Void, file: StaticString = #filePath, line: UInt = #line) {
-        assertFastPathChangesNoPixel(name, width: width, height: height, background: { _, _ in 0xFF80_6040 },
+        assertFastPathChangesNoPixel(name, width: width, height: height, background: background,
                                      turnOff: { $0.straightBands = false }, scene, file: file, line: line)
     }
 
@@ -45,12 +46,16 @@ final class StraightBandTests: XCTestCase {
     /// Bands as wide as the frame are filled as one run (`SolidBlitter.blitBand`), and
     /// so are whole-row boxes (`Canvas.fillRect`).
     func testWholeRowBandsAreOneRun() {
-        assertSameBothWays("drawer body") { c in
+        assertSameBothWays("drawer body", background: FastPathBackground.pattern) { c in
             c.fillRoundedRect(Rect(0, 20.5, 97, 40.5), radii: CornerRadii(topLeft: 12, topRight: 12, bottomRight: 0, bottomLeft: 0),
                               .solid(.white))
         }
-        assertSameBothWays("translucent sheet") { c in
+        assertSameBothWays("translucent sheet", background: FastPathBackground.pattern) { c in
             c.fillRoundedRect(Rect(0, 5.25, 97, 70), radii: CornerRadii(all: 10), .solid(Color(r: 0, g: 0, b: 0, a: 89)))
+        }
+        assertSameBothWays("copy and clear", background: FastPathBackground.pattern) { c in
+            c.fill(Path.rect(Rect(0, 3.5, 97, 20)), .solid(Color(r: 30, g: 0, b: 0, a: 140)), blend: .src)
+            c.fill(Path.rect(Rect(0, 30.5, 97, 20)), .solid(.white), blend: .clear)
         }
         // The box path has no switch: the same fills into a view whose rows do not follow
         // each other (stride wider than the frame) take the row-by-row way.

@@ -4,8 +4,8 @@
 /// steady-state frames do not allocate. Not thread-safe; use one canvas per thread.
 ///
 /// What allocates: scratch growth the first time a bigger shape or row is seen; a shadow
-/// cache miss (new size/radii/blur/sub-pixel phase); a coverage cache miss (a small solid
-/// rounded rect of a new size/radii/sub-pixel phase); a rounded or fractional clip of a size
+/// cache miss (new size/radii/blur/sub-pixel phase); the coverage cache's first 64 masks
+/// (small solid rounded rects drawn twice, at most 4 KiB each, reused after); a rounded or fractional clip of a size
 /// not seen before (clip masks are pooled by size); `fill`/`stroke` of an unsorted
 /// gradient stop list (sorted copy). Building a `Path` allocates in the caller; the
 /// rounded-rect, rect and line calls need no `Path`.
@@ -251,6 +251,10 @@ public final class Canvas {
     private func fillCachedRoundedRect(_ rect: Rect, fitted radii: CornerRadii, color: Color) -> Bool {
         let t = state.transform
         guard cachesCoverage, state.clipMask == nil, t.b == 0, t.c == 0, t.a > 0, t.a == t.d else { return false }
+        // The direct path builds corners of a radius above this (in user units) from finer
+        // pieces; the mask is built in device units, so such shapes would differ.
+        guard max(radii.topLeft, radii.topRight, radii.bottomRight, radii.bottomLeft) <= quarterCubicMaxRadius
+        else { return false }
         let x = t.a * rect.x + t.tx, y = t.d * rect.y + t.ty
         let w = t.a * rect.width, h = t.d * rect.height
         let side = Double(CoverageCache.maxSide)
@@ -258,17 +262,19 @@ public final class Canvas {
         let s = premultiplied(color, opacity: opacity255)
         if s == 0 { return true }
         let ix = x.rounded(.down), iy = y.rounded(.down)
+        let ox = Int(ix), oy = Int(iy)
+        let visible = IntRect(x: ox, y: oy, width: Int((x - ix + w).rounded(.up)), height: Int((y - iy + h).rounded(.up)))
+            .intersection(state.clip).intersection(target.bounds)
+        if visible.isEmpty { return true }
         let key = CoverageKey(width: w, height: h, phaseX: x - ix, phaseY: y - iy,
                               radii: CornerRadii(topLeft: radii.topLeft * t.a, topRight: radii.topRight * t.a,
                                                  bottomRight: radii.bottomRight * t.a,
                                                  bottomLeft: radii.bottomLeft * t.a))
-        guard let m = coverageCache.mask(for: key, rasterizer: rasterizer) else { return false }
-        let ox = Int(ix), oy = Int(iy)
-        let r = IntRect(x: ox, y: oy, width: m.width, height: m.height)
-            .intersection(state.clip).intersection(target.bounds)
-        guard !r.isEmpty else { return true }
-        for py in r.y..<r.maxY {
-            RowOps.solidMasked(target.row(py) + r.x, m.bytes + (py - oy) * m.stride + (r.x - ox), r.width, s, .srcOver)
+        guard let e = coverageCache.mask(for: key, rasterizer: rasterizer) else { return false }
+        let m = e.mask
+        for py in visible.y..<visible.maxY {
+            RowOps.solidMasked(target.row(py) + visible.x, m.bytes + (py - oy) * m.stride + (visible.x - ox),
+                               visible.width, s, .srcOver)
         }
         return true
     }

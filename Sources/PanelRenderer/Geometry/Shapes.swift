@@ -31,11 +31,14 @@ func emitArc<C: PathConsumer>(into c: inout C, center: Point, radius: Double, st
 /// 4/3 tan(pi/8): control-point distance of a quarter circle's cubic, per unit radius.
 let quarterArcK = 0.552_284_749_830_793_4
 
+/// The largest radius (in the units the shape is built in) whose quarter circle is one cubic.
+let quarterCubicMaxRadius = 100.0
+
 /// A quarter circle from angle `q * 90` degrees to `(q + 1) * 90` (clockwise on screen),
 /// as one cubic without trigonometry; larger radii go through `emitArc`'s finer pieces.
 @inline(__always)
 func emitQuarter<C: PathConsumer>(into c: inout C, center: Point, radius r: Double, quadrant q: Int) {
-    if r > 100 {
+    if r > quarterCubicMaxRadius {
         emitArc(into: &c, center: center, radius: r, start: Double(q) * Double.pi / 2, sweep: Double.pi / 2)
         return
     }
