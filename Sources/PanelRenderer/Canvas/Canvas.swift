@@ -5,10 +5,10 @@
 ///
 /// What allocates: scratch growth the first time a bigger shape or row is seen; a shadow
 /// cache miss (new size/radii/blur/sub-pixel phase); the coverage cache's first 64 masks
-/// (small solid rounded rects drawn twice, at most 4 KiB each, reused after); a rounded or fractional clip of a size
-/// not seen before (clip masks are pooled by size); `fill`/`stroke` of an unsorted
-/// gradient stop list (sorted copy). Building a `Path` allocates in the caller; the
-/// rounded-rect, rect and line calls need no `Path`.
+/// (small solid rounded rects drawn twice, 4 KiB each, reused after); a rounded or
+/// fractional clip of a size not seen before (clip masks are pooled by size);
+/// `fill`/`stroke` of an unsorted gradient stop list (sorted copy). Building a `Path`
+/// allocates in the caller; the rounded-rect, rect and line calls need no `Path`.
 /// Fast paths: pixel-aligned solid rects are box fills; fully covered spans are fills
 /// (opaque) or one-colour blends; a vertical linear gradient is one colour per row;
 /// unscaled images at whole-pixel positions blend rows directly; small solid rounded rects

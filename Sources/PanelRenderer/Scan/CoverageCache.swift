@@ -20,12 +20,12 @@ struct CoverageKey: Equatable {
     var radii: CornerRadii
 }
 
-/// One cached shape: its coverage in the top-left `width` x `height` pixels of a mask of
-/// the cache's largest size, so an evicted entry's memory takes the next shape.
+/// One cached shape: its coverage in the top-left pixels of a mask of the cache's largest
+/// size (as many as its phase and size need), so an evicted entry's memory takes the next
+/// shape.
 final class CoverageMask {
     var key: CoverageKey
     let mask: Mask
-    var width = 0, height = 0
     var lastUse = 0
     init?(key: CoverageKey) {
         guard let m = Mask(width: CoverageCache.maxSide, height: CoverageCache.maxSide) else { return nil }
@@ -81,7 +81,7 @@ final class CoverageCache {
             e.key = key
             e.mask.clear()
         }
-        e.width = mw; e.height = mh; e.lastUse = clock
+        e.lastUse = clock
         rasterizer.begin()
         var f = Flattener(sink: rasterizer.store, transform: .identity)
         emitRoundedRect(into: &f, Rect(key.phaseX, key.phaseY, key.width, key.height), radii: key.radii)
