@@ -32,6 +32,17 @@ func assertFastPathChangesNoPixel(_ name: String, width: Int = 97, height: Int =
                    file: file, line: line)
 }
 
+/// A coordinate on whole, half and quarter pixels or free, by `round % 4`, so random shapes
+/// cover the positions the fast paths treat differently.
+func snappedForRound(_ v: Double, _ round: Int) -> Double {
+    switch round % 4 {
+    case 0: return v.rounded()
+    case 1: return (v * 2).rounded() / 2
+    case 2: return BenchLCG.q4(v)
+    default: return v
+    }
+}
+
 enum FastPathBackground {
     /// A pixel pattern, so a blend that reads the wrong pixel shows.
     static func pattern(_ x: Int, _ y: Int) -> UInt32 {

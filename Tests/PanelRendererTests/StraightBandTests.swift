@@ -20,15 +20,7 @@ final class StraightBandTests: XCTestCase {
         for round in 0..<40 {
             let x = rng.u() * 120 - 20, y = rng.u() * 80 - 15
             let w = rng.u() * 60 + 0.3, h = rng.u() * 50 + 0.3
-            let snap = round % 4   // whole, half, quarter and free positions
-            func q(_ v: Double) -> Double {
-                switch snap {
-                case 0: return v.rounded()
-                case 1: return (v * 2).rounded() / 2
-                case 2: return BenchLCG.q4(v)
-                default: return v
-                }
-            }
+            func q(_ v: Double) -> Double { snappedForRound(v, round) }
             let r = Rect(q(x), q(y), q(w), q(h))
             let radii = CornerRadii(topLeft: rng.u() * 12, topRight: rng.u() * 12,
                                     bottomRight: round % 3 == 0 ? 0 : rng.u() * 12, bottomLeft: rng.u() * 12)
