@@ -5,18 +5,7 @@ import XCTest
 /// leave the README's way of judging issue 18's targets broken without anyone noticing.
 final class BenchTargetsScriptTests: XCTestCase {
     private func script(_ args: [String]) throws -> CLI.Result {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", CLI.root + "/scripts/bench-targets"] + args
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return CLI.Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-                          stderr: String(decoding: e, as: UTF8.self))
+        try CLI.run(program: "/usr/bin/env", ["python3", CLI.root + "/scripts/bench-targets"] + args)
     }
 
     /// One run of each size: every target of both sizes gets a line with its median and

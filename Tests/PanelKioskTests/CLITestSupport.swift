@@ -22,8 +22,14 @@ struct CLI {
     /// Runs the binary with `args`; in `environment` alone when one is given, else in the
     /// runner's.
     static func run(_ args: [String], cwd: String? = nil, environment: [String: String]? = nil) throws -> Result {
+        try run(program: binary, args, cwd: cwd, environment: environment)
+    }
+
+    /// Runs `program` (a path) with `args`, as `run` runs the binary.
+    static func run(program: String, _ args: [String], cwd: String? = nil,
+                    environment: [String: String]? = nil) throws -> Result {
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: binary)
+        p.executableURL = URL(fileURLWithPath: program)
         p.arguments = args
         if let environment { p.environment = environment }
         if let cwd { p.currentDirectoryURL = URL(fileURLWithPath: cwd) }
