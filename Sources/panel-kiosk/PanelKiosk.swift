@@ -12,7 +12,8 @@ struct PanelKiosk: ParsableCommand {
         abstract: "Touch drawers, sheets and popups for Linux kiosks, drawn straight to DRM/KMS.",
         discussion: """
             Files: an app file (screens and components), a theme file, a board file (the hardware).
-            `panel-kiosk demo` shows everything on this machine: the real display when there is
+
+            `panel-kiosk demo` shows everything on this machine: the real display when there is \
             one, else offscreen PNGs in ./demo-out/.
             """,
         version: KioskVersion.current,

@@ -8,8 +8,8 @@ struct Plot: ParsableCommand {
         commandName: "plot",
         abstract: "Draw a motion trace (render/run --trace) as position and velocity against time (PNG).",
         discussion: """
-            The top chart shows the component's positions in points with the finger over them,
-            the bottom one their velocities in pt/s; touch-down, lift and phase changes are
+            The top chart shows the component's positions in points with the finger over them, \
+            the bottom one their velocities in pt/s; touch-down, lift and phase changes are \
             marked. Without --component the first component (by id) that moves is drawn.
             """)
 

@@ -12,12 +12,12 @@ struct Preview: ParsableCommand {
         commandName: "preview",
         abstract: "Show an app in a desktop window, as the device would, reloading it as you edit.",
         discussion: """
-            The same loop as `run`, with a window as its display: the board's pixel size (or
-            --size), mouse as one finger, touchscreen fingers as fingers, Escape as Back. Saving
-            the app file, its theme or the data file shows the change at once, keeping each
-            component's state; a file with problems keeps the last good screen and shows the
-            problems over it (and on stderr) until it is fixed. The control socket works as on
-            the device. Keys: S writes preview-N.png, D tints the areas each frame repaints,
+            The same loop as `run`, with a window as its display: the board's pixel size (or \
+            --size), mouse as one finger, touchscreen fingers as fingers, Escape as Back. Saving \
+            the app file, its theme or the data file shows the change at once, keeping each \
+            component's state; a file with problems keeps the last good screen and shows the \
+            problems over it (and on stderr) until it is fixed. The control socket works as on \
+            the device. Keys: S writes preview-N.png, D tints the areas each frame repaints, \
             Z cycles the zoom (100 %, 200 %, 50 %).
             """)
 

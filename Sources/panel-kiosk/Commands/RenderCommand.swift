@@ -8,8 +8,8 @@ struct Render: ParsableCommand {
         commandName: "render",
         abstract: "Render an app offscreen on a deterministic clock (PNG frames, state, events).",
         discussion: """
-            The clock starts at 0 ms and produces a frame every 1000/fps ms. Script events are
-            handled before the first frame at or after their time; after the last one the clock
+            The clock starts at 0 ms and produces a frame every 1000/fps ms. Script events are \
+            handled before the first frame at or after their time; after the last one the clock \
             runs on until nothing moves (at most 10 s), then DIR/final.png and --state are written.
             """)
 

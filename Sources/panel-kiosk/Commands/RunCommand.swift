@@ -11,9 +11,9 @@ struct Run: ParsableCommand {
         commandName: "run",
         abstract: "The kiosk: DRM/KMS output, libinput touch, one event loop.",
         discussion: """
-            Frames are timed by the kernel's vblank timestamps and drawn just before the last
-            moment that still makes the next vblank (--schedule late), so they show the latest
-            touches; when nothing moves, nothing is drawn and the process sleeps. SIGTERM and
+            Frames are timed by the kernel's vblank timestamps and drawn just before the last \
+            moment that still makes the next vblank (--schedule late), so they show the latest \
+            touches; when nothing moves, nothing is drawn and the process sleeps. SIGTERM and \
             SIGINT restore the display and exit cleanly.
             """)
 
