@@ -68,6 +68,47 @@ final class ConfigDiagnosticsTests: XCTestCase {
             ])
     }
 
+    /// A message about a key points at the key's line, not its table's header (as type and
+    /// range errors always did), and a refused value is not also reported as missing.
+    func testMessagesPointAtTheKeysOwnLine() {
+        XCTAssertEqual(diagnostics("""
+            name = "W"
+            [control]
+            socket = "/run/x.sock"
+            mode = "rw-rw----"
+
+            [[component]]
+            id = "drawer"
+            kind = "bottom_drawer"
+            initial = "partiallyRevealed"
+            positions = ["collapsed", "partialyRevealed", "open"]
+
+            [[component]]
+            id = "player"
+            kind = "popup"
+            title = "Song"
+            buttons = ["play", "bogus"]
+
+            [background.content]
+            kind = "stack"
+            [[background.content.items]]
+            kind = "label"
+            size = 20
+            text = "{nosuch}"
+            [[background.content.items]]
+            kind = "button"
+            action = "go"
+            title = 5
+            """), [
+                "app.toml:4:1: 'mode' must be an octal permission string like \"0660\"",
+                "app.toml:9:1: 'initial' = 'partiallyRevealed' is not in 'positions'",
+                "app.toml:10:1: 'positions' has 'partialyRevealed'; use collapsed, partiallyRevealed, open, closed",
+                "app.toml:16:1: 'buttons' has 'bogus'; use play, pause, next, previous, close",
+                "app.toml:23:1: 'text' shows '{nosuch}', which has no value: add it to [values]",
+                "app.toml:27:1: 'title' must be a string, found an integer",
+            ])
+    }
+
     func testMissingImageIsReportedAtItsKey() {
         let d = diagnostics("""
             [background]

@@ -282,7 +282,7 @@ final class LiveContentTests: XCTestCase {
         let r = try CLI.run(["check", path])
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue((r.stdout + r.stderr).contains("bad.toml:10:1: duplicate content id 'a' (first at line 6)"), r.stdout + r.stderr)
-        XCTAssertTrue((r.stdout + r.stderr).contains("bad.toml:6:1: 'text' shows '{nxet}', which has no value: add it to [values] (did you mean '{next}'?)"), r.stdout + r.stderr)
+        XCTAssertTrue((r.stdout + r.stderr).contains("bad.toml:8:1: 'text' shows '{nxet}', which has no value: add it to [values] (did you mean '{next}'?)"), r.stdout + r.stderr)
         XCTAssertTrue((r.stdout + r.stderr).contains("'text': a '{' with no '}'; write '{{' for a brace"), r.stdout + r.stderr)
         XCTAssertTrue((r.stdout + r.stderr).contains("'rows' is bound to '{missing_rows}', which has no value"), r.stdout + r.stderr)
     }

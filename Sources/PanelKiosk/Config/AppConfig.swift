@@ -42,6 +42,10 @@ public struct AppConfig: Sendable {
     public var values: [String: LiveValue] = [:]
     /// `[data] file`: a JSON object of values, applied whenever it changes.
     public var dataFile: String?
+    /// The data file is named but could not be read when the app was (missing, or not a JSON
+    /// object of values): the names it will give are unknown, so a placeholder with no value
+    /// in `[values]` shows nothing until it gives one, rather than stopping the start.
+    var dataFileUnread = false
     /// `[mqtt]`: the bridge to a fleet's broker (nil: off).
     var mqtt: MQTTConfig?
 
@@ -98,7 +102,7 @@ public struct AppConfig: Sendable {
             app.controlSocket = control.string("socket")
             if let m = control.string("mode") {
                 if let v = Int(m, radix: 8), v >= 0, v <= 0o777 { app.controlSocketMode = v } else {
-                    sink.error(control.node, "'mode' must be an octal permission string like \"0660\"")
+                    sink.error(control.place("mode"), "'mode' must be an octal permission string like \"0660\"")
                 }
             }
             control.finish()
@@ -113,8 +117,12 @@ public struct AppConfig: Sendable {
                 // Its values count as given (placeholders may name them). Missing or bad is
                 // not the app file's problem: the feeding program may not have written it
                 // yet, and the kiosk starts with [values] and reports it (check does too).
+                // A value keeps the sort [values] gives it, as when the file changes later
+                // (the runtime warns about the file's value and keeps the one shown).
                 if access(full, F_OK) == 0, let values = try? DataFile.read(full) {
-                    app.values.merge(values) { _, file in file }
+                    app.values.merge(values) { given, file in given.typeName == file.typeName ? file : given }
+                } else {
+                    app.dataFileUnread = true
                 }
                 _ = node
             } else if !data.has("file") { sink.error(data.node, "[data] needs 'file' (a JSON file of values)") }
@@ -196,14 +204,16 @@ public struct AppConfig: Sendable {
                         sink.add(node.origin.diagnostic("duplicate content id '\(id)' (first at line \(first.line)\(first.file == node.origin.file ? "" : " of \(first.file)"))"))
                     } else { seen[id] = node.origin }
                 }
+                let at = node.textOrigin ?? node.origin
                 func check(_ text: String, _ key: String) {
                     switch Template.parse(text) {
-                    case .failure(let e): sink.add(node.origin.diagnostic("'\(key)': \(e.message)"))
+                    case .failure(let e): sink.add(at.diagnostic("'\(key)': \(e.message)"))
                     case .success(let t):
                         for name in t.names {
                             switch app.values[name] {
-                            case nil: sink.add(node.origin.diagnostic("'\(key)' shows '{\(name)}', which has no value: add it to [values]\(nearValue(name, app))"))
-                            case .rows?: sink.add(node.origin.diagnostic("'\(key)' shows '{\(name)}', which holds rows, not text"))
+                            case nil where app.dataFileUnread: break
+                            case nil: sink.add(at.diagnostic("'\(key)' shows '{\(name)}', which has no value: add it to [values]\(app.dataFile == nil ? "" : " or the data file")\(nearValue(name, app))"))
+                            case .rows?: sink.add(at.diagnostic("'\(key)' shows '{\(name)}', which holds rows, not text"))
                             case .text?: break
                             }
                         }
@@ -216,8 +226,9 @@ public struct AppConfig: Sendable {
                     for r in rows { check(r.title, "title"); if let s = r.subtitle { check(s, "subtitle") } }
                 case .list(.bound(let name), _):
                     switch app.values[name] {
-                    case nil: sink.add(node.origin.diagnostic("'rows' is bound to '{\(name)}', which has no value: add it to [values] as an array of row tables\(nearValue(name, app))"))
-                    case .text?: sink.add(node.origin.diagnostic("'rows' is bound to '{\(name)}', which holds text, not rows"))
+                    case nil where app.dataFileUnread: break
+                    case nil: sink.add(at.diagnostic("'rows' is bound to '{\(name)}', which has no value: add it to [values] as an array of row tables\(nearValue(name, app))"))
+                    case .text?: sink.add(at.diagnostic("'rows' is bound to '{\(name)}', which holds text, not rows"))
                     case .rows?: break
                     }
                 case .image, .progress, .spacer, .stack, .scroll: break

@@ -73,7 +73,7 @@ public struct BoardConfig: Equatable, Sendable {
             b.scale = d.double("scale", default: 1, range: 0.25...8)
             if let mm = d.numbers("physical_mm", count: 2) {
                 if mm[0] > 0 && mm[1] > 0 { b.physicalMM = Size(mm[0], mm[1]) } else {
-                    sink.error(d.node, "'physical_mm' must be two positive numbers [width, height]")
+                    sink.error(d.place("physical_mm"), "'physical_mm' must be two positive numbers [width, height]")
                 }
             }
             b.pixelFormat = d.choice("format", ["xrgb8888", "rgb565"]) ?? "xrgb8888"

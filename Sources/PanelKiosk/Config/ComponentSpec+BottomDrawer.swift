@@ -8,21 +8,21 @@ extension ComponentSpec {
             var set = Set<DrawerPosition>()
             for n in names {
                 if let p = DrawerPosition(rawValue: n) { set.insert(p) } else {
-                    t.sink.error(t.node, "'positions' has '\(n)'; use collapsed, partiallyRevealed, open, closed")
+                    t.sink.error(t.place("positions"), "'positions' has '\(n)'; use collapsed, partiallyRevealed, open, closed")
                 }
             }
-            if set.subtracting([.closed]).isEmpty { t.sink.error(t.node, "'positions' needs at least one of collapsed, partiallyRevealed, open") }
+            if set.subtracting([.closed]).isEmpty { t.sink.error(t.place("positions"), "'positions' needs at least one of collapsed, partiallyRevealed, open") }
             else { c.positions = set }
         }
         c.initial = t.choice("initial", default: c.initial)
         if !c.positions.contains(c.initial) {
-            t.sink.error(t.node, "'initial' = '\(c.initial.rawValue)' is not in 'positions'")
+            t.sink.error(t.place("initial"), "'initial' = '\(c.initial.rawValue)' is not in 'positions'")
         }
         c.displayMode = t.choice("display_mode", default: c.displayMode)
         c.collapsedHeight = t.double("collapsed_height", default: c.collapsedHeight, range: 0...10000)
         c.partialHeight = t.double("partial_height", default: c.partialHeight, range: 0...10000)
         if c.collapsedHeight >= c.partialHeight && c.positions.isSuperset(of: [.collapsed, .partiallyRevealed]) {
-            t.sink.error(t.node, "'collapsed_height' (\(fmt(c.collapsedHeight))) must be below 'partial_height' (\(fmt(c.partialHeight)))")
+            t.sink.error(t.place("collapsed_height"), "'collapsed_height' (\(fmt(c.collapsedHeight))) must be below 'partial_height' (\(fmt(c.partialHeight)))")
         }
         c.topInset = t.double("top_inset", default: c.topInset, range: 0...10000)
         if let mode = t.choice("snap_mode", ["nearestPosition", "nearestPositionUnlessExceeded"]) {

@@ -18,10 +18,10 @@ extension ComponentSpec {
             c.buttons = []
             for n in names {
                 if let b = PopupBarButton(rawValue: n) { c.buttons.append(b) } else {
-                    t.sink.error(t.node, "'buttons' has '\(n)'; use \(PopupBarButton.allCases.map(\.rawValue).joined(separator: ", "))")
+                    t.sink.error(t.place("buttons"), "'buttons' has '\(n)'; use \(PopupBarButton.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
             }
-            if c.buttons.count > 3 { t.sink.error(t.node, "'buttons' may list at most 3 buttons") }
+            if c.buttons.count > 3 { t.sink.error(t.place("buttons"), "'buttons' may list at most 3 buttons") }
         }
         if let path = t.string("image") {
             let full = resolve(path, base)
@@ -39,12 +39,12 @@ extension ComponentSpec {
         c.marqueeRate = t.double("marquee_rate", default: c.marqueeRate, range: 1...1000)
         c.marqueeDelay = t.double("marquee_delay", default: c.marqueeDelay, range: 0...60)
         for var item in t.tables("items") {
-            let title = item.string("title") ?? { item.sink.error(item.node, "an item needs 'title'"); return "" }()
+            let title = item.requiredString("title", else: "an item needs 'title'") ?? ""
             c.items.append(PopupItem(title: title, subtitle: item.string("subtitle", default: "")))
             item.finish()
         }
         if let first = c.items.first, t.has("title"), first.title != c.title {
-            t.sink.error(t.node, "'title' differs from the first item's; with 'items' the bar starts on item 0 (leave 'title' out)")
+            t.sink.error(t.place("title"), "'title' differs from the first item's; with 'items' the bar starts on item 0 (leave 'title' out)")
         }
         var content: ContentSpec?
         if var ct = t.table("content") { content = ContentSpec.parse(&ct, baseDir: base) }

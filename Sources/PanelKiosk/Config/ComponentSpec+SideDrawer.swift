@@ -16,7 +16,7 @@ extension ComponentSpec {
             if let names = s.strings("stylers") {
                 for n in names {
                     if let st = PaneStyler(rawValue: n) { side.stylers.insert(st) } else {
-                        s.sink.error(s.node, "'stylers' has '\(n)'; use \(PaneStyler.allCases.map(\.rawValue).joined(separator: ", "))")
+                        s.sink.error(s.place("stylers"), "'stylers' has '\(n)'; use \(PaneStyler.allCases.map(\.rawValue).joined(separator: ", "))")
                     }
                 }
             }
@@ -53,7 +53,7 @@ extension ComponentSpec {
         if let a = t.strings("touch_forwarding_actions") { c.touchForwardingActions = Set(a) }
         var pages: [(id: String, title: String, content: ContentSpec?)] = []
         for var p in t.tables("pages") {
-            let pid = p.string("id") ?? { p.sink.error(p.node, "a page needs 'id'"); return "" }()
+            let pid = p.requiredString("id", else: "a page needs 'id'") ?? ""
             if pages.contains(where: { $0.id == pid }) { p.sink.error(p.node, "duplicate page id '\(pid)'") }
             let title = p.string("title", default: pid)
             var content: ContentSpec?

@@ -72,8 +72,11 @@ public struct ContentSpec: Equatable, Sendable {
     public var id: String?
     /// A hidden node takes no space.
     public var hidden = false
-    /// Where the node's table is written (for messages about ids and placeholders).
+    /// Where the node's table is written (its `id` line when it has one; for messages about ids).
     var origin = SourcePosition()
+    /// Where the key that may hold placeholders is written (a label's `text`, a button's
+    /// `title`, a list's `rows`), for messages about them; nil: `origin`.
+    var textOrigin: SourcePosition?
 
     init(_ kind: Kind, id: String?, hidden: Bool, origin: SourcePosition) {
         self.kind = kind; self.id = id; self.hidden = hidden; self.origin = origin
@@ -111,8 +114,14 @@ public struct ContentSpec: Equatable, Sendable {
         let hidden = t.bool("hidden", default: false)
         guard let kind = parseKind(kindName, &t, baseDir: baseDir) else { return nil }
         let at = idNode ?? t.node
-        return ContentSpec(kind, id: id, hidden: hidden,
-                           origin: SourcePosition(file: at.file, line: at.line, column: at.column))
+        var spec = ContentSpec(kind, id: id, hidden: hidden,
+                               origin: SourcePosition(file: at.file, line: at.line, column: at.column))
+        let textKey: String? = switch kindName { case "label": "text"; case "button": "title"; case "list": "rows"; default: nil }
+        if let textKey, t.has(textKey) {
+            let n = t.place(textKey)
+            spec.textOrigin = SourcePosition(file: n.file, line: n.line, column: n.column)
+        }
+        return spec
     }
 
     private static func parseKind(_ kind: String, _ t: inout TableReader, baseDir: String) -> Kind? {
@@ -148,20 +157,20 @@ public struct ContentSpec: Equatable, Sendable {
             return .stack(axis: axis, spacing: spacing, padding: padding, background: bg, cornerRadius: radius,
                           align: align, children: children)
         case "label":
-            let text = t.string("text") ?? { t.sink.error(t.node, "a label needs 'text'"); return "" }()
+            let text = t.requiredString("text", else: "a label needs 'text'") ?? ""
             return .label(text: text, size: t.double("size", range: 4...400), bold: t.bool("bold", default: false),
                           color: t.color("color"), tone: t.choice("tone", default: Tone.primary),
                           align: t.choice("align", default: Align.start),
                           maxLines: t.int("max_lines", range: 0...1000) ?? 0)
         case "image":
-            guard let path = t.string("path") else { t.sink.error(t.node, "an image needs 'path'"); return nil }
+            guard let path = t.requiredString("path", else: "an image needs 'path'") else { return nil }
             checkImage(resolve(path, baseDir), key: "path", t.raw("path") ?? t.node, t.sink)
             return .image(path: resolve(path, baseDir), width: t.double("width", range: 0...10000),
                           height: t.double("height", range: 0...10000), mode: t.choice("mode", default: ImageMode.fit),
                           cornerRadius: t.double("corner_radius", default: 0, range: 0...1000))
         case "button":
-            let title = t.string("title") ?? { t.sink.error(t.node, "a button needs 'title'"); return "" }()
-            let action = t.string("action") ?? { t.sink.error(t.node, "a button needs 'action' (the id its tap reports)"); return "" }()
+            let title = t.requiredString("title", else: "a button needs 'title'") ?? ""
+            let action = t.requiredString("action", else: "a button needs 'action' (the id its tap reports)") ?? ""
             return .button(title: title, action: action, style: t.choice("style", default: ButtonStyle.filled))
         case "progress":
             return .progress(value: t.double("value", default: 0, range: 0...1))
@@ -179,7 +188,7 @@ public struct ContentSpec: Equatable, Sendable {
     /// One row table (`title`, `subtitle`, `icon`, `action`), in a list or in `[values]`.
     static func parseRow(_ r: inout TableReader, baseDir: String) -> Row? {
         defer { r.finish() }
-        let title = r.string("title") ?? { r.sink.error(r.node, "a row needs 'title'"); return "" }()
+        let title = r.requiredString("title", else: "a row needs 'title'") ?? ""
         let icon = r.string("icon").map { resolve($0, baseDir) }
         if let icon, let node = r.raw("icon") { checkImage(icon, key: "icon", node, r.sink) }
         return Row(title: title, subtitle: r.string("subtitle"), icon: icon, action: r.string("action"))
@@ -217,14 +226,19 @@ package func directory(of path: String) -> String {
 
 /// Reports an image the kiosk could not show, at the key that names it: what `run` would
 /// fail on later (a file that is missing, a folder, a FIFO, not a PNG, corrupt, over the pixel
-/// budget) is found by `check`, with the file, line and key. Reads the PNG's header, not its pixels.
+/// budget) is found by `check`, with the file, line and key. The header is read first, so an
+/// image over the budget is refused before its pixels are allocated; then the whole image is
+/// decoded, because a PNG with a good header and corrupt data (a bad filter byte, a short
+/// IDAT, a half-copied file) would pass the header and stop `run` at start-up with no key.
 func checkImage(_ path: String, key: String, _ node: ConfigNode, _ sink: DiagnosticSink) {
     do {
         try RegularFile.check(path)
         let size = try PNGCodec.imageSize(path: path)
         if let why = PixelBudget.refusal(width: size.width, height: size.height) {
             sink.error(node, "'\(key)' = '\(path)': a PNG of \(why); scale it down")
+            return
         }
+        _ = try PNGCodec.decode(path: path)
     } catch let e as RegularFile.Problem {
         sink.error(node, "'\(key)' = '\(path)': \(e.reason)")
     } catch let e as ImageError {

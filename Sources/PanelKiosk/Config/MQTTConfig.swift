@@ -108,7 +108,7 @@ struct MQTTConfig: Equatable, Sendable {
         let passwordFile = file("password_file")
         let caFile = file("ca_file"), certFile = file("cert_file"), keyFile = file("key_file")
         if (certFile == nil) != (keyFile == nil), t.has("cert_file") != t.has("key_file") {
-            sink.error(t.node, "'cert_file' and 'key_file' go together (a client certificate and its key)"); ok = false
+            sink.error(t.place(t.has("cert_file") ? "cert_file" : "key_file"), "'cert_file' and 'key_file' go together (a client certificate and its key)"); ok = false
         }
         if passwordFile != nil && username == nil && !t.has("username") {
             sink.error(t.raw("password_file") ?? t.node, "'password_file' needs 'username'"); ok = false

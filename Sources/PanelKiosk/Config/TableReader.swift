@@ -37,6 +37,8 @@ struct TableReader {
     }
 
     func has(_ key: String) -> Bool { entries.contains { $0.key == key } }
+    /// Where a message about `key` points: the key's own line, else (not given) the table's.
+    func place(_ key: String) -> ConfigNode { entries.first { $0.key == key }?.node ?? node }
     /// The table's keys, in file order.
     var keys: [String] { entries.map(\.key) }
 
@@ -45,14 +47,31 @@ struct TableReader {
         return entries.first { $0.key == key }?.node
     }
 
+    /// A string value: at most `LiveLimits.maxTextBytes`, as a text set at run time. Texts
+    /// are shaped to be drawn, and shaping a long unbroken word costs time and memory that
+    /// grow with the square of its length (a 3 MB label: 100 s and 400 MB at start-up); no
+    /// name, path or text a file needs comes near the limit.
     mutating func string(_ key: String) -> String? {
         guard let n = raw(key) else { return nil }
         guard case .string(let s) = n.value else {
             sink.error(n, "'\(key)' must be a string, found \(n.typeName)"); return nil
         }
+        guard withinTextLimit(s, key, n) else { return nil }
         return s
     }
+
+    private func withinTextLimit(_ s: String, _ key: String, _ n: ConfigNode) -> Bool {
+        guard s.utf8.count > LiveLimits.maxTextBytes else { return true }
+        sink.error(n, "'\(key)' is \(s.utf8.count) bytes; a string is at most \(LiveLimits.maxTextBytes)")
+        return false
+    }
     mutating func string(_ key: String, default d: String) -> String { string(key) ?? d }
+    /// A string the table must have: `missing` is reported when the key is not there (a
+    /// value of the wrong type or too long is reported once, by `string`).
+    mutating func requiredString(_ key: String, else missing: String) -> String? {
+        if !has(key) { sink.error(node, missing) }
+        return string(key)
+    }
 
     mutating func double(_ key: String, range: ClosedRange<Double>? = nil) -> Double? {
         guard let n = raw(key) else { return nil }
@@ -151,6 +170,7 @@ struct TableReader {
             guard case .string(let s) = item.value else {
                 sink.error(item, "'\(key)' must contain strings only, found \(item.typeName)"); return nil
             }
+            guard withinTextLimit(s, key, item) else { return nil }
             out.append(s)
         }
         return out

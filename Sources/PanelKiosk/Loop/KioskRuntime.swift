@@ -85,7 +85,11 @@ package final class KioskRuntime {
                               idleResetS: board.idleResetS ?? app.idleResetS, now: now)
         attachEvents(to: screen)
         // A data file there at start is reported now (its values, when good, are in `app`).
-        if let dataPath, access(dataPath, F_OK) == 0 { applyDataFile(at: now) }
+        if let dataPath {
+            if access(dataPath, F_OK) == 0 { applyDataFile(at: now) } else {
+                KioskLog.notice("data file \(dataPath) is not there yet; showing [values] until it is written")
+            }
+        }
     }
 
     private func attachEvents(to screen: Screen) {
