@@ -39,8 +39,16 @@ final class TypedActionTests: XCTestCase {
             XCTAssertEqual(($0 as? ActionError)?.message, "page 'details' is already on sheet 's''s stack")
         }
         XCTAssertThrowsError(try s.perform("pop", ["fast"], at: .zero)) {
-            XCTAssertEqual(($0 as? ActionError)?.message, "pop takes nothing more than 'instant', not 'fast'")
+            XCTAssertEqual(($0 as? ActionError)?.message, "pop: 'fast' is not a word it takes; after its arguments it takes only 'instant'")
         }
+        XCTAssertThrowsError(try s.action(named: "snap", ["1", "instnat"])) {
+            XCTAssertEqual(($0 as? ActionError)?.message,
+                           "snap: 'instnat' is not a word it takes (did you mean 'instant'?); after its arguments it takes only 'instant'")
+        }
+        XCTAssertThrowsError(try s.action(named: "pop", ["instant", "instant"])) {
+            XCTAssertEqual(($0 as? ActionError)?.message, "pop: 'instant' is said twice")
+        }
+        XCTAssertThrowsError(try s.action(named: "expand", ["now"]))
         XCTAssertTrue(s.handleBack(at: .zero), "Back pops the pushed page")
         s.advance(to: .seconds(2))
         XCTAssertEqual(s.depth, 1)
@@ -66,6 +74,11 @@ final class TypedActionTests: XCTestCase {
             XCTAssertEqual(($0 as? ActionError)?.message, "set_progress takes a number from 0 to 1")
         }
         XCTAssertEqual(p.progress, 1, "a bad progress changes nothing")
+        // A script's `set_progress` takes 0...1, as the control socket's set_popup_item does.
+        XCTAssertThrowsError(try p.action(named: "set_progress", ["5"]))
+        XCTAssertThrowsError(try p.action(named: "set_progress", ["0.5", "extra"]))
+        XCTAssertEqual(try p.action(named: "set_progress", ["0.5"]), .setItem(title: nil, subtitle: nil, progress: 0.5))
+        XCTAssertThrowsError(try p.action(named: "open", ["now"]))
         XCTAssertFalse(p.handleBack(at: .zero), "the bar alone is not something to go back from")
         try p.apply(.open, at: .zero)
         p.advance(to: .seconds(2))
@@ -89,6 +102,14 @@ final class TypedActionTests: XCTestCase {
             XCTAssertEqual(($0 as? ActionError)?.message, "open takes a direction: left")
         }
         XCTAssertEqual(try d.action(named: "close", ["instant", "uninterruptible"]), .close(animated: false, interruptible: false))
+        XCTAssertThrowsError(try d.action(named: "close", ["uninteruptible"])) {
+            XCTAssertEqual(($0 as? ActionError)?.message,
+                           "close: 'uninteruptible' is not a word it takes (did you mean 'uninterruptible'?); after its arguments it takes only 'instant' or 'uninterruptible'")
+        }
+        XCTAssertThrowsError(try d.action(named: "open", ["left", "bogus"]))
+        XCTAssertThrowsError(try d.action(named: "bounce", ["left", "extra"])) {
+            XCTAssertEqual(($0 as? ActionError)?.message, "bounce: 'extra' is not a word it takes; after its arguments it takes nothing more")
+        }
         XCTAssertTrue(d.handleBack(at: .zero))
         d.advance(to: .seconds(3))
         XCTAssertEqual(d.paneState, .closed)

@@ -47,13 +47,18 @@ public struct TouchScript: Equatable, Sendable {
             }
             var s = Substring(raw)
             if s.hasSuffix("\r") { s = s.dropLast() }
+            // A byte-order mark (Windows editors write one): invisible, it made the first
+            // time read as "expected a time in ms, found '0'".
+            if lineNo == 1, s.hasPrefix("\u{FEFF}") { s = s.dropFirst() }
             if s.contains("\0") {
                 throw TouchScriptError(file: name, line: lineNo, message: "a NUL byte in the line (is this a text file?)")
             }
             func fail(_ m: String) -> TouchScriptError { TouchScriptError(file: name, line: lineNo, message: m) }
             /// The line's time: a number of ms within a day, not before the previous line's.
             func time(_ word: String) throws(TouchScriptError) -> Double {
-                guard let t = Double(word), t.isFinite else {
+                // Decimal only: Double also reads "0x10" (16) and "0x1p3".
+                guard word.allSatisfy({ $0.isASCII && ($0.isNumber || ".+-eE".contains($0)) }),
+                      let t = Double(word), t.isFinite else {
                     throw fail("expected a time in ms, found '\(word.clippedForMessage())'")
                 }
                 guard t >= 0 else { throw fail("time \(word) is negative") }

@@ -41,15 +41,18 @@ extension BottomDrawer: TypedActions {
 
     /// The typed action for a touch-script line `do <id> <name> <arguments>`.
     public func action(named name: String, _ args: [String]) throws(ActionError) -> Action {
+        let words = ActionWords(name, args)
         switch name {
         case "set_position":
             guard let word = args.first, let p = DrawerPosition(rawValue: word) else {
                 throw ActionError("set_position takes one of collapsed, partiallyRevealed, open, closed")
             }
-            return .setPosition(p, animated: args.count < 2 || args[1] != "instant")
+            return .setPosition(p, animated: !(try words.flags(after: 1, allowed: ["instant"])).contains("instant"))
         case "bounce":
+            try words.nothingAfter(0)
             return .bounce
         case "replace_content":
+            try words.nothingAfter(2)
             guard let page = args.first else { throw ActionError("replace_content takes <page id> [position]") }
             var target: DrawerPosition?
             if args.count > 1 {

@@ -46,17 +46,21 @@ extension Popup: TypedActions {
 
     /// The typed action for a touch-script line `do <id> <name> <arguments>`.
     public func action(named name: String, _ args: [String]) throws(ActionError) -> Action {
+        let words = ActionWords(name, args)
         switch name {
-        case "present_bar": return .presentBar
-        case "dismiss_bar": return .dismissBar
-        case "open": return .open
-        case "close": return .close
+        case "present_bar": try words.nothingAfter(0); return .presentBar
+        case "dismiss_bar": try words.nothingAfter(0); return .dismissBar
+        case "open": try words.nothingAfter(0); return .open
+        case "close": try words.nothingAfter(0); return .close
         case "set_title": return .setItem(title: args.joined(separator: " "), subtitle: nil, progress: nil)
         case "set_subtitle": return .setItem(title: nil, subtitle: args.joined(separator: " "), progress: nil)
         case "set_progress":
-            guard let s = args.first, let v = Double(s), v.isFinite else {
+            // 0...1 as the control socket's `set_popup_item` takes it: a 5 is a mistake to
+            // say, not a full bar.
+            guard let s = args.first, let v = Double(s), v.isFinite, (0...1).contains(v) else {
                 throw ActionError("set_progress takes a number from 0 to 1")
             }
+            try words.nothingAfter(1)
             return .setItem(title: nil, subtitle: nil, progress: v)
         default:
             throw ActionError("popup has no action '\(name)' (present_bar, dismiss_bar, open, close, set_title, set_subtitle, set_progress)")

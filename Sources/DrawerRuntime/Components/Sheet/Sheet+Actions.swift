@@ -94,14 +94,19 @@ extension Sheet: TypedActions {
 
     /// The typed action for a touch-script line `do <id> <name> <arguments>`.
     public func action(named name: String, _ args: [String]) throws(ActionError) -> Action {
+        let words = ActionWords(name, args)
+        /// Nothing after the `arguments`, or `instant`.
+        func animated(after arguments: Int) throws(ActionError) -> Bool {
+            !(try words.flags(after: arguments, allowed: ["instant"])).contains("instant")
+        }
         switch name {
         case "snap":
             guard let s = args.first, let i = Int(s), rules.origins.indices.contains(i) else {
                 throw ActionError("snap takes an anchor index 0...\(rules.lastIndex) (0 is the top-most)")
             }
-            return .snap(anchor: i, animated: args.count < 2 || args[1] != "instant")
-        case "expand": return .expand
-        case "collapse": return .collapse
+            return .snap(anchor: i, animated: try animated(after: 1))
+        case "expand": try words.nothingAfter(0); return .expand
+        case "collapse": try words.nothingAfter(0); return .collapse
         case "push":
             guard let name = args.first, let page = catalogue[name] else {
                 throw ActionError("push takes a page id (this sheet has: \(catalogue.keys.sorted().joined(separator: ", ")))")
@@ -109,9 +114,9 @@ extension Sheet: TypedActions {
             guard !stack.pages.contains(where: { $0 === page }) else {
                 throw ActionError("page '\(name)' is already on sheet '\(id)''s stack")
             }
-            return .push(page: name, animated: try Self.animated(args.dropFirst(), "push"))
-        case "pop": return .pop(animated: try Self.animated(args[...], "pop"))
-        case "pop_to_root": return .popToRoot(animated: try Self.animated(args[...], "pop_to_root"))
+            return .push(page: name, animated: try animated(after: 1))
+        case "pop": return .pop(animated: try animated(after: 0))
+        case "pop_to_root": return .popToRoot(animated: try animated(after: 0))
         case "set_pages": return .setPages(args)
         default:
             throw ActionError("sheet has no action '\(name)' (snap, expand, collapse, push, pop, pop_to_root, set_pages)")
@@ -124,15 +129,6 @@ extension Sheet: TypedActions {
         guard anchorIndex < rules.lastIndex else { return false }
         transition(.snap(rules.lastIndex, animated: true), at: time)
         return true
-    }
-
-    /// Nothing, or `instant`; anything else is a mistake to say, not to animate.
-    private static func animated(_ rest: ArraySlice<String>, _ action: String) throws(ActionError) -> Bool {
-        guard let word = rest.first else { return true }
-        guard word == "instant", rest.count == 1 else {
-            throw ActionError("\(action) takes nothing more than 'instant', not '\(rest.joined(separator: " "))'")
-        }
-        return false
     }
 
     public func reset(at time: Instant) {

@@ -69,22 +69,26 @@ extension SideDrawer: TypedActions {
     /// The typed action for a touch-script line `do <id> <name> <arguments>`; `open`,
     /// `open_wide` and `close` take `instant` and `uninterruptible` too.
     public func action(named name: String, _ args: [String]) throws(ActionError) -> Action {
-        let interruptible: Bool? = args.contains("uninterruptible") ? false : nil
-        let animated = !args.contains("instant")
+        let words = ActionWords(name, args)
         switch name {
         case "open", "open_wide":
             guard let word = args.first, let d = SideDrawerDirection(rawValue: word), d != .none else {
                 throw ActionError("\(name) takes a direction: \(rules.directions.map(\.rawValue).joined(separator: ", "))")
             }
-            return .open(side: d, wide: name == "open_wide", animated: animated, interruptible: interruptible)
+            let flags = try words.flags(after: 1, allowed: ["instant", "uninterruptible"])
+            return .open(side: d, wide: name == "open_wide", animated: !flags.contains("instant"),
+                         interruptible: flags.contains("uninterruptible") ? false : nil)
         case "close":
-            return .close(animated: animated, interruptible: interruptible)
+            let flags = try words.flags(after: 0, allowed: ["instant", "uninterruptible"])
+            return .close(animated: !flags.contains("instant"), interruptible: flags.contains("uninterruptible") ? false : nil)
         case "bounce":
             guard let word = args.first, let d = SideDrawerDirection(rawValue: word), config.sides[d] != nil else {
                 throw ActionError("bounce takes a direction with a drawer: \(rules.directions.map(\.rawValue).joined(separator: ", "))")
             }
+            try words.nothingAfter(1)
             return .bounce(side: d)
         case "replace_pane":
+            try words.nothingAfter(1)
             guard let page = args.first else {
                 throw ActionError("replace_pane takes a page id: \(pages.map(\.id).joined(separator: ", "))")
             }

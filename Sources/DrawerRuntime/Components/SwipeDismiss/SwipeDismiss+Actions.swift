@@ -30,9 +30,10 @@ extension SwipeDismiss: TypedActions {
 
     /// The typed action for a touch-script line `do <id> <name> <arguments>`.
     public func action(named name: String, _ args: [String]) throws(ActionError) -> Action {
+        let words = ActionWords(name, args)
         switch name {
-        case "present": return .present
-        case "dismiss": return .dismiss
+        case "present": try words.nothingAfter(0); return .present
+        case "dismiss": try words.nothingAfter(0); return .dismiss
         default: throw ActionError("swipe_dismiss has no action '\(name)' (present, dismiss)")
         }
     }
