@@ -145,4 +145,39 @@ final class BadInputTests: XCTestCase {
         try expect("W14", ["render", "--out", "", "--config", "app.toml"], status: 64, "--out must name a folder")
         try expect("W15", ["demo", "--board", "nope.toml", "--out", "d"], status: 1, "nope.toml:1:1: cannot read nope.toml")
     }
+
+    /// A review as a careless user (2026-11-28): what passed `check` and then stopped or stalled
+    /// the kiosk, and what was ignored instead of said.
+    func testReviewFindingsOf20261128() throws {
+        let render = ["render", "--out", "o"]
+        // R1: a 3 MB label (or button title) was shaped whole: 100 s and 400 MB at start-up.
+        write("r1.toml", "name = \"x\"\n[background.content]\nkind = \"label\"\ntext = \"" + String(repeating: "a", count: 3_000_000) + "\"\n")
+        try expect("R1 check", ["check", "r1.toml"], status: 1, "r1.toml:4:1: 'text' is 3000000 bytes; a string is at most 4096")
+        try expect("R1 render", render + ["--config", "r1.toml"], status: 1, "r1.toml:4:1: 'text' is 3000000 bytes")
+        // R2: a good header over corrupt data passed `check`, then stopped `render` naming no key.
+        for (png, why) in [("r2-bad-filter.png", "bad adaptive filter value"), ("r2-short-idat.png", "Not enough image data")] {
+            write("r2.toml", "name = \"x\"\n[background]\nimage = \"\(png)\"\n")
+            try expect("R2 check \(png)", ["check", "r2.toml"], status: 1, "r2.toml:3:1: 'image' = './\(png)': corrupt PNG data (\(why))")
+            try expect("R2 render \(png)", render + ["--config", "r2.toml"], status: 1, "r2.toml:3:1: 'image' =")
+            write("r2i.toml", "name = \"x\"\n[background.content]\nkind = \"image\"\npath = \"\(png)\"\n")
+            try expect("R2 image content \(png)", render + ["--config", "r2i.toml"], status: 1, "r2i.toml:4:1: 'path' =", why)
+        }
+        // R3: the data file missing at start stopped the start when a placeholder only it gives.
+        write("r3.toml", "name = \"x\"\n[data]\nfile = \"r3.json\"\n[background.content]\nkind = \"label\"\ntext = \"Now: {extra}\"\n")
+        try expect("R3 check", ["check", "r3.toml"], status: 0)
+        try expect("R3 render", render + ["--config", "r3.toml"], status: 0)
+        write("r3.json", "{\"other\": \"1\"}")
+        try expect("R3 check, file without it", ["check", "r3.toml"], status: 1,
+                   "r3.toml:6:1: 'text' shows '{extra}', which has no value: add it to [values] or the data file")
+        // R5: words after an action nobody reads were ignored (`instnat` animated).
+        write("r5.touch", "0 do drawer set_position open instnat\n")
+        try expect("R5", render + ["--config", CLI.root + "/examples/drawer.toml", "--script", "r5.touch"], status: 1,
+                   "r5.touch:1: set_position: 'instnat' is not a word it takes (did you mean 'instant'?)")
+        // R7: a byte-order mark before the first time.
+        write("r7.touch", "\u{FEFF}0 down 1 400 470\n10 up 1\n")
+        try expect("R7", render + ["--config", CLI.root + "/examples/drawer.toml", "--script", "r7.touch"], status: 0)
+        write("r7x.touch", "0x10 down 1 400 470\n")
+        try expect("R7 hex", render + ["--config", CLI.root + "/examples/drawer.toml", "--script", "r7x.touch"], status: 1,
+                   "r7x.touch:1: expected a time in ms, found '0x10'")
+    }
 }
