@@ -1,4 +1,5 @@
 import XCTest
+import DrawerRuntime
 @testable import PanelKiosk
 @testable import panel_kiosk
 
@@ -107,6 +108,14 @@ final class ConfigDiagnosticsTests: XCTestCase {
                 "app.toml:23:1: 'text' shows '{nosuch}', which has no value: add it to [values]",
                 "app.toml:27:1: 'title' must be a string, found an integer",
             ])
+    }
+
+    /// A control socket path bind() cannot take is found by check, not at start.
+    func testSocketPathOverSunPathIsReportedAtItsKey() {
+        let long = "/run/" + String(repeating: "s", count: 120) + ".sock"
+        XCTAssertEqual(diagnostics("name = \"x\"\n[control]\nsocket = \"\(long)\"\n"),
+                       ["app.toml:3:1: 'socket' = '\(long.clippedForMessage())': 130 bytes; a socket path has at most 107 and no NUL (the size of sun_path)"])
+        XCTAssertEqual(diagnostics("name = \"x\"\n[control]\nsocket = \"/run/" + String(repeating: "s", count: 97) + ".sock\"\n"), [])
     }
 
     func testMissingImageIsReportedAtItsKey() {

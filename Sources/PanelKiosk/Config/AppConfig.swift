@@ -100,6 +100,10 @@ public struct AppConfig: Sendable {
         }
         if var control = top.table("control") {
             app.controlSocket = control.string("socket")
+            // bind() would refuse it at start; the text alone says so (empty: no socket).
+            if let path = app.controlSocket, !path.isEmpty, UnixAddress(path) == nil {
+                sink.error(control.place("socket"), "'socket' = '\(path.clippedForMessage())': \(path.utf8.count) bytes; a socket path has at most 107 and no NUL (the size of sun_path)")
+            }
             if let m = control.string("mode") {
                 if let v = Int(m, radix: 8), v >= 0, v <= 0o777 { app.controlSocketMode = v } else {
                     sink.error(control.place("mode"), "'mode' must be an octal permission string like \"0660\"")
