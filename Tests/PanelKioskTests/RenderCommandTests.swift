@@ -81,6 +81,19 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("bad.touch:2: unknown verb 'mvoe' (did you mean 'move'?)"), r.stderr)
     }
 
+    /// Two options naming one file are refused before anything is written: `--state
+    /// o/final.png` once left the state where render said it wrote the picture.
+    func testOutputsNamingTheSameFileAreRefused() throws {
+        let dir = CLI.tempDir()
+        let r = try CLI.run(["render", "--config", drawer, "--out", dir + "/o", "--state", dir + "/o/./final.png"])
+        XCTAssertEqual(r.status, 64, r.stderr)
+        XCTAssertTrue(r.stderr.contains("--out's final.png and --state name the same file, \(dir)/o/./final.png"), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/o/final.png"))
+        let e = try CLI.run(["run", "--headless", "--config", drawer, "--frames", "1", "--events", "x.jsonl", "--trace", "d/../x.jsonl"], cwd: dir)
+        XCTAssertEqual(e.status, 64, e.stderr)
+        XCTAssertTrue(e.stderr.contains("--events and --trace name the same file, d/../x.jsonl"), e.stderr)
+    }
+
     func testUnknownTargetInScriptNamesTheLine() throws {
         let dir = CLI.tempDir()
         try "0 do sheet snap 0\n".write(toFile: dir + "/t.touch", atomically: true, encoding: .utf8)

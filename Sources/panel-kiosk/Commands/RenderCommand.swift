@@ -33,6 +33,8 @@ struct Render: ParsableCommand {
         if !(fps >= 1 && fps <= 1000) { throw ValidationError("--fps must be between 1 and 1000") }
         if out.isEmpty { throw ValidationError("--out must name a folder") }
         if let scale, !(scale >= 0.25 && scale <= 8) { throw ValidationError("--scale must be between 0.25 and 8") }
+        try OutputFiles.requireDistinct([("--out's final.png", out + "/final.png"), ("--events", events),
+                                         ("--trace", trace), ("--state", state)])
     }
 
     func run() throws {

@@ -58,6 +58,9 @@ struct Run: ParsableCommand {
         if play != nil && !headless { throw ValidationError("--play goes with --headless; on a device touches come from the touchscreen") }
         if headless && captureWriteback != nil { throw ValidationError("--capture-writeback needs a display; use --capture-scanout with --headless") }
         if let scale, !(scale >= 0.25 && scale <= 8) { throw ValidationError("--scale must be between 0.25 and 8") }
+        try OutputFiles.requireDistinct([("--stats", stats), ("--events", events), ("--record", record), ("--trace", trace),
+                                         ("--state", state), ("--capture-scanout", captureScanout),
+                                         ("--capture-writeback", captureWriteback)])
     }
 
     func run() throws {
