@@ -2,19 +2,19 @@
 /// action's own arguments first, then optional flags such as `instant`. Every component reads
 /// them through here, so a word nobody reads is reported, never ignored: `set_position open
 /// instnat` once animated, silently, where the author asked for a jump.
-public struct ActionWords {
+struct ActionWords {
     /// The action's name, for messages.
     let action: String
     let words: [String]
 
-    public init(_ action: String, _ words: [String]) {
+    init(_ action: String, _ words: [String]) {
         self.action = action
         self.words = words
     }
 
     /// The flags after the first `arguments` words, each one of `allowed` and said at most
     /// once; throws on any other word.
-    public func flags(after arguments: Int, allowed: [String]) throws(ActionError) -> Set<String> {
+    func flags(after arguments: Int, allowed: [String]) throws(ActionError) -> Set<String> {
         var seen: Set<String> = []
         for word in words.dropFirst(arguments) {
             guard allowed.contains(word) else {
@@ -28,7 +28,7 @@ public struct ActionWords {
     }
 
     /// Throws when more than `arguments` words were given.
-    public func nothingAfter(_ arguments: Int) throws(ActionError) {
+    func nothingAfter(_ arguments: Int) throws(ActionError) {
         _ = try flags(after: arguments, allowed: [])
     }
 }
