@@ -228,14 +228,48 @@ final class ServiceControlSocketTests: XCTestCase {
         var st = stat()
         XCTAssertEqual(lstat(s.path, &st), 0)
         XCTAssertEqual(st.st_mode & 0o777, 0o600)
+        // A client with a command in flight keeps its place: the newcomer is refused.
         let a = TestClient(path: s.path)
+        s.pump()
+        a.send("{\"cmd\":\"pop\",\"target\":\"sheet\"}\n")
         s.pump()
         let b = TestClient(path: s.path)
         s.pump()
-        XCTAssertEqual(b.readAvailable(), #"{"ok":false,"error":"too many clients (1)"}"# + "\n")
+        XCTAssertEqual(b.readAvailable(), #"{"ok":false,"error":"too many clients (1), each with a command in flight"}"# + "\n")
         XCTAssertNil(b.readAvailable())
         XCTAssertEqual(s.clientCount, 1)
         _ = a
+    }
+
+    /// Idle clients (a feeder that leaked its sockets) never lock out the health check: at
+    /// the limit, the one quiet for longest is closed, told why, and the newcomer is served;
+    /// a subscriber goes after every silent non-subscriber.
+    func testAtTheLimitTheLongestQuietClientMakesRoom() throws {
+        var o = ControlSocket.Options()
+        o.maxClients = 3
+        let s = try server(o)
+        let watcher = TestClient(path: s.path)
+        s.pump()
+        watcher.send("{\"cmd\":\"subscribe\"}\n")
+        s.pump()
+        XCTAssertEqual(watcher.readAvailable(), #"{"ok":true}"# + "\n")
+        let quiet1 = TestClient(path: s.path)
+        s.pump()
+        let quiet2 = TestClient(path: s.path)
+        s.pump()
+        let status = TestClient(path: s.path)
+        s.pump()
+        XCTAssertEqual(s.clientCount, 3)
+        XCTAssertEqual(s.evictedIdleClients, 1)
+        XCTAssertEqual(quiet1.readAvailable(), #"{"ok":false,"error":"closed: 3 clients connected and this one the longest quiet; a new client needed the place"}"# + "\n")
+        XCTAssertNil(quiet1.readAvailable(), "closed")
+        XCTAssertEqual(quiet2.readAvailable(), "", "quiet for less time: kept, open")
+        XCTAssertEqual(status.readAvailable(), "", "admitted, nothing refused")
+        XCTAssertEqual(watcher.readAvailable(), "", "a subscriber goes after silent clients")
+        status.send("{\"cmd\":\"subscribe\",\"id\":1}\n")
+        s.pump()
+        XCTAssertEqual(status.readAvailable(), #"{"ok":true,"id":1}"# + "\n", "the newcomer is served")
+        _ = (quiet2, status)
     }
 
     func testGarbageNeverDisturbsOtherClientsOrTheQueue() throws {

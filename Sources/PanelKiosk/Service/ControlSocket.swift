@@ -50,6 +50,10 @@ package final class ControlSocket {
     private(set) var generation = 0
     /// Clients dropped for not reading (their output exceeded `maxOutputBytes`).
     private(set) var droppedSlowClients = 0
+    /// Idle clients closed to admit a new one when `maxClients` were connected.
+    private(set) var evictedIdleClients = 0
+    /// Counts accepts and receives: a client's `lastActive` is the count at its last one.
+    private var receives = 0
 
     private var listenFD: Int32
     private var socketInode: ino_t = 0
@@ -111,6 +115,8 @@ package final class ControlSocket {
         for _ in 0..<4 {
             let n = readBuffer.withUnsafeMutableBytes { b in retryingEINTR { recv(fd, b.baseAddress, b.count, Int32(MSG_DONTWAIT)) } }
             if n > 0 {
+                receives += 1
+                c.lastActive = receives
                 consume(c, readBuffer[0..<n])
                 if clients[fd] == nil { return }
                 continue
@@ -210,6 +216,8 @@ package final class ControlSocket {
         var slots: [Slot] = []
         var subscribed = false
         var readClosed = false
+        /// When it last sent anything, as an ordinal of the socket's receives (no clock needed).
+        var lastActive = 0
         init(id: Int, fd: Int32) { self.id = id; self.fd = fd }
         var pendingOutput: Int { output.count - outputStart }
         var inFlight: Int { slots.reduce(0) { if case .pending = $1 { $0 + 1 } else { $0 } } }
@@ -222,14 +230,26 @@ package final class ControlSocket {
             // Accepted sockets do not inherit O_NONBLOCK (accept4 is not visible to Swift).
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            // Full: the least recently active client with nothing in flight makes room (one
+            // that sends nothing, then a quiet subscriber). Sixteen sockets a feeder leaked
+            // must not lock out the health check: `status` answered "refused" for a healthy
+            // kiosk, which a supervisor restarts.
+            if clients.count >= options.maxClients, let idle = leastActiveIdleClient() {
+                let line = Array(Self.replyLine(.failure(.init("closed: \(options.maxClients) clients connected and this one the longest quiet; a new client needed the place")), id: nil).utf8)
+                _ = line.withUnsafeBytes { send(idle.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
+                drop(idle)
+                evictedIdleClients += 1
+            }
             if clients.count >= options.maxClients {
-                let line = Array(Self.replyLine(.failure(.init("too many clients (\(options.maxClients))")), id: nil).utf8)
+                let line = Array(Self.replyLine(.failure(.init("too many clients (\(options.maxClients)), each with a command in flight")), id: nil).utf8)
                 _ = line.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
                 _ = Glibc.close(fd)
                 continue
             }
             let c = Client(id: nextClientID, fd: fd)
             nextClientID += 1
+            receives += 1
+            c.lastActive = receives
             clients[fd] = c
             fdByClient[c.id] = fd
             generation += 1
@@ -348,6 +368,13 @@ package final class ControlSocket {
     /// and delivered (so `socat`/`nc -N` style one-shot use works), unless it subscribed.
     private func closeIfFinished(_ c: Client) {
         if c.readClosed, !c.subscribed, c.slots.isEmpty, c.pendingOutput == 0, clients[c.fd] != nil { drop(c) }
+    }
+
+    /// The client to close for a newcomer: nothing waiting for the loop or to be written,
+    /// non-subscribers before subscribers, the one quiet for longest first.
+    private func leastActiveIdleClient() -> Client? {
+        clients.values.filter { $0.slots.isEmpty && $0.pendingOutput == 0 }
+            .min { ($0.subscribed ? 1 : 0, $0.lastActive) < ($1.subscribed ? 1 : 0, $1.lastActive) }
     }
 
     private func drop(_ c: Client) {

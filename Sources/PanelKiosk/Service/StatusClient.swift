@@ -79,7 +79,7 @@ package enum StatusClient {
         guard case .object(let obj)? = ParsedJSON.parse(line), obj["ok"] != nil else { return nil }
         guard obj["ok"] == .bool(true) else {
             let why = if case .string(let s) = obj["error"] { s } else { "refused" }
-            return .failure(NoAnswer(description: "the kiosk refused status: \(why) (an older panel-kiosk?)"))
+            return .failure(NoAnswer(description: "the kiosk refused status: \(why)"))
         }
         guard case .object(let fields) = obj["status"] else {
             return .failure(NoAnswer(description: "the kiosk's reply has no status (an older panel-kiosk?)"))
