@@ -131,4 +131,36 @@ final class ReloadTests: XCTestCase {
         try "b".write(toFile: path, atomically: true, encoding: .utf8)   // temp file + rename
         XCTAssertTrue(watcher.changed())
     }
+
+    /// The file's folder removed and made again (a feeder's RuntimeDirectory= on each of its
+    /// restarts), or moved away and made again: the watch comes back with the folder, and
+    /// writes in the new folder count. The old watcher lost the folder for good.
+    func testTheFolderMadeAgainIsWatchedAgain() throws {
+        let root = CLI.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: root + "/data", withIntermediateDirectories: true)
+        let path = root + "/data/now.json"
+        try "{}".write(toFile: path, atomically: true, encoding: .utf8)
+        let watcher = try ConfigWatcher(files: [path])
+        XCTAssertFalse(watcher.changed())
+        try fm.removeItem(atPath: root + "/data")
+        try fm.createDirectory(atPath: root + "/data", withIntermediateDirectories: false)
+        XCTAssertTrue(watcher.changed(), "the folder is back: its file may be new")
+        try "{\"a\": \"1\"}".write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertTrue(watcher.changed(), "a write in the new folder")
+        try fm.moveItem(atPath: root + "/data", toPath: root + "/data.old")
+        XCTAssertFalse(watcher.changed(), "moved away: nothing to read yet")
+        try "{}".write(toFile: root + "/data.old/now.json", atomically: true, encoding: .utf8)
+        XCTAssertFalse(watcher.changed(), "the moved folder is no longer the file's")
+        try fm.createDirectory(atPath: root + "/data", withIntermediateDirectories: false)
+        XCTAssertTrue(watcher.changed())
+        try "{}".write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertTrue(watcher.changed())
+        XCTAssertEqual(ConfigWatcher.parent(of: "/a/b/").map { "\($0.0) \($0.1)" }, "/a b")
+        XCTAssertEqual(ConfigWatcher.parent(of: "b").map { "\($0.0) \($0.1)" }, ". b")
+        XCTAssertEqual(ConfigWatcher.parent(of: "/b").map { "\($0.0) \($0.1)" }, "/ b")
+        XCTAssertNil(ConfigWatcher.parent(of: "/"))
+        XCTAssertNil(ConfigWatcher.parent(of: "."))
+    }
 }
