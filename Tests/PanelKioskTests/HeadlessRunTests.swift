@@ -164,6 +164,15 @@ final class HeadlessRunTests: XCTestCase {
         waitFor(30, "the data file to be valid again") { readStderr(); return stderr.contains("is valid again") }
         feed("[1, 2]")
         waitFor(30, "a data file that is no object") { readStderr(); return stderr.contains("\"values\" must be an object") }
+        XCTAssertTrue(stderr.contains("feed.json is not there yet; showing [values] until it is written"), stderr)
+
+        // A reload takes the screens; a changed [data] file is said to need a restart rather
+        // than look applied.
+        dir.write("app.toml", text + "\n[data]\nfile = \"other.json\"\n")
+        kill(p.processIdentifier, SIGHUP)
+        waitFor(30, "the reload's warning") { readStderr(); return stderr.contains("[data] file changed; that takes a restart") }
+        feed(#"{"clock": "08:10"}"#)
+        waitFor(30, "the first data file, still the one fed") { readStderr(); return stderr.components(separatedBy: "is valid again").count >= 3 }
 
         p.terminate()
         p.waitUntilExit()

@@ -236,9 +236,8 @@ package final class KioskRuntime {
     @discardableResult
     func reload(reason: String) -> Bool {
         do {
-            let built = appPath.isEmpty
-                ? try ScreenReload.rebuild(app: app, old: screen, geometry: geometry, values: live.values)
-                : try ScreenReload.reload(path: appPath, old: screen, geometry: geometry, values: live.values)
+            let newApp = appPath.isEmpty ? app : try loadApp(appPath)
+            let built = try ScreenReload.rebuild(app: newApp, old: screen, geometry: geometry, values: live.values)
             built.screen.ignoreExtraFingers = screen.ignoreExtraFingers
             screen = built.screen
             live = built.live
@@ -246,6 +245,14 @@ package final class KioskRuntime {
             needsDraw = true
             fullRepaint = true
             KioskLog.notice("reloaded \(appPath) (\(reason))")
+            // What the services opened at start stays as it was: say so, rather than let a
+            // changed path look applied ("reloaded" while the old data file still fed it).
+            let unchanged = [("[data] file", newApp.dataFile == app.dataFile),
+                             ("[control]", newApp.controlSocket == app.controlSocket && newApp.controlSocketMode == app.controlSocketMode),
+                             ("[mqtt]", newApp.mqtt == app.mqtt)].filter { !$0.1 }.map(\.0)
+            if !unchanged.isEmpty {
+                KioskLog.warning("\(appPath): \(unchanged.joined(separator: ", ")) changed; that takes a restart (systemctl restart panel-kiosk), the running kiosk keeps what it started with")
+            }
             problem = nil
             return true
         } catch {
