@@ -169,6 +169,25 @@ final class MQTTBridgeTests: XCTestCase {
         XCTAssertEqual(kiosk.stop(), 0)
     }
 
+    /// A command left retained on the fleet topic ran again at every reconnect, over newer
+    /// changes: a retained message is ignored, said once, and a live one still runs.
+    func testARetainedCommandIsIgnoredAndSaid() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        let broker = try TestBroker(dir: dir)
+        try broker.publish("panel-kiosk/all/cmd", #"{"cmd":"set_position","target":"drawer","position":"open","animated":false,"id":"ret"}"#, extra: ["-r"])
+        let sub = try TestSubscriber(broker: broker, filters: ["panel-kiosk/k1/reply"], file: dir.file("sub.txt"))
+        let kiosk = try MQTTKiosk(dir: dir, mqtt: mqttTable(broker))
+        waitConnected(kiosk)
+        poll(30, "the warning") { kiosk.log.contains("mqtt: panel-kiosk/all/cmd: a retained message, ignored") }
+        try broker.publish("panel-kiosk/k1/cmd", #"{"cmd":"status","id":"live"}"#)
+        poll(30, "the live command's reply") { sub.lines.contains { $0.contains("\"id\":\"live\"") } }
+        XCTAssertFalse(sub.lines.contains { $0.contains("\"id\":\"ret\"") }, "\(sub.lines)")
+        let status = try CLI.run(["status", "--socket", kiosk.socket, "--json"])
+        XCTAssertTrue(status.stdout.contains("\"position\": \"partiallyRevealed\""), "nothing moved: \(status.stdout)")
+        XCTAssertEqual(kiosk.stop(), 0)
+    }
+
     func testLastWillWhenTheKioskIsKilled() throws {
         let dir = TempDir()
         defer { dir.remove() }

@@ -338,6 +338,13 @@ final class MQTTBridge: MQTTClient.Delegate {
 
     func mqttAdmits() -> Bool { admit() }
 
+    /// Said once per topic: a broker hands the same retained message over at each reconnect.
+    func mqttRetainedIgnored(topic: String) {
+        guard retainedWarned.insert(topic).inserted, retainedWarned.count <= 64 else { return }
+        KioskLog.warning("mqtt: \(topic): a retained message, ignored: a command kept by the broker would run again at every reconnect; publish commands without retain, and clear this one with an empty retained message (mosquitto_pub -r -n -t \(topic))")
+    }
+    private var retainedWarned: Set<String> = []
+
     func mqttMessage(topic: String, payload: [UInt8]) {
         guard pending.count - received < Self.maxPending else {
             refuse("busy: \(Self.maxPending) commands already waiting; refused")

@@ -20,6 +20,8 @@ final class MQTTClient {
         /// is copied).
         func mqttAdmits() -> Bool
         func mqttMessage(topic: String, payload: [UInt8])
+        /// A message the broker kept (retained) and hands over at each (re)connect.
+        func mqttRetainedIgnored(topic: String)
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -45,6 +47,9 @@ final class MQTTClient {
         mosquitto_message_callback_set(h) { _, obj, message in
             guard let client = MQTTClient.from(obj), let m = message?.pointee, let topic = m.topic else { return }
             client.messagesDelivered += 1
+            // A retained command would run again at every reconnect, over newer changes,
+            // on every kiosk of a fleet that subscribes to it: commands are not state.
+            if m.retain { client.delegate?.mqttRetainedIgnored(topic: String(cString: topic)); return }
             guard client.delegate?.mqttAdmits() == true else { return }
             let count = Int(m.payloadlen)
             let payload = count > 0 && m.payload != nil
