@@ -163,8 +163,14 @@ final class HeadlessRunTests: XCTestCase {
         feed(#"{"clock": "08:10"}"#)
         waitFor(30, "the data file to be valid again") { readStderr(); return stderr.contains("is valid again") }
         feed("[1, 2]")
-        waitFor(30, "a data file that is no object") { readStderr(); return stderr.contains("\"values\" must be an object") }
+        waitFor(30, "a data file that is no object") { readStderr(); return stderr.contains("feed.json:1:1: a data file is one JSON object of named values") }
+        XCTAssertTrue(stderr.contains("not an array"), stderr)
         XCTAssertTrue(stderr.contains("feed.json is not there yet; showing [values] until it is written"), stderr)
+        feed("{\"clock\": \"08:13\",\n \"clock\": \"08:14\"}")
+        waitFor(30, "a key given twice") { readStderr(); return stderr.contains("feed.json:2:2: not valid JSON: the key \"clock\" appears twice") }
+        // The feeder removes its file (stopped, or cleaning up): said once, values kept.
+        unlink(dir.file("feed.json"))
+        waitFor(30, "the removal to be said") { readStderr(); return stderr.contains("data file \(dir.file("feed.json")) was removed; keeping the values shown") }
 
         // A reload takes the screens; a changed [data] file is said to need a restart rather
         // than look applied.
@@ -172,7 +178,9 @@ final class HeadlessRunTests: XCTestCase {
         kill(p.processIdentifier, SIGHUP)
         waitFor(30, "the reload's warning") { readStderr(); return stderr.contains("[data] file changed; that takes a restart") }
         feed(#"{"clock": "08:10"}"#)
+        // The removed file written again: applied, the removal said once.
         waitFor(30, "the first data file, still the one fed") { readStderr(); return stderr.components(separatedBy: "is valid again").count >= 3 }
+        XCTAssertEqual(stderr.components(separatedBy: "was removed").count, 2, stderr)
 
         p.terminate()
         p.waitUntilExit()

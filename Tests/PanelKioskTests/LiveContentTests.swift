@@ -301,7 +301,8 @@ final class LiveContentTests: XCTestCase {
                        #"data.json:1:18: "b" must be a text, a number, a boolean or an array of rows (values do not nest)"#,
                        "the first wrong key in the file, past a string holding quotes and a colon")
         XCTAssertTrue(problem("{\n\"a\": 1,\n\"b\": }").hasPrefix("data.json:3:"), problem("{\n\"a\": 1,\n\"b\": }"))
-        XCTAssertEqual(problem("[1]"), #"data.json:1:1: "values" must be an object of names and values"#)
+        XCTAssertEqual(problem("[1]"), #"data.json:1:1: a data file is one JSON object of named values ({"name": value, ...}), not an array"#)
+        XCTAssertEqual(problem("{\"a\": 1, \"a\": 2}"), #"data.json:1:10: not valid JSON: the key "a" appears twice in one object"#)
         XCTAssertEqual(problem(#"{"ok": "yes"}"#), "no error")
     }
 

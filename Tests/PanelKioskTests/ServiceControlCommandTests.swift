@@ -44,8 +44,10 @@ final class ServiceControlCommandTests: XCTestCase {
     }
 
     func testExactErrorMessages() {
-        XCTAssertEqual(error(#"{"cmd":"pop","target":"#), "malformed JSON")
-        XCTAssertEqual(error("\u{FF}\u{FE}"), "malformed JSON")
+        XCTAssertEqual(error(#"{"cmd":"pop","target":"#), "malformed JSON at column 23: the text ends where a value should be")
+        XCTAssertEqual(error("\u{FF}\u{FE}"), "malformed JSON at column 1: unexpected character where a value should be")
+        XCTAssertEqual(error(#"{"cmd":"pop","target":"a","target":"b"}"#),
+                       "malformed JSON at column 27: the key \"target\" appears twice in one object")
         XCTAssertEqual(error(#"["pop"]"#), "a command must be a JSON object")
         XCTAssertEqual(error(#"{"target":"sheet"}"#), "missing \"cmd\"")
         XCTAssertEqual(error(#"{"cmd":5}"#), "\"cmd\" must be a string")
@@ -72,7 +74,7 @@ final class ServiceControlCommandTests: XCTestCase {
 
     func testDeepNestingIsRefusedWithoutRecursion() {
         let deep = String(repeating: "[", count: 60_000) + String(repeating: "]", count: 60_000)
-        XCTAssertEqual(error(deep), "malformed JSON")
+        XCTAssertEqual(error(deep), "malformed JSON at column 33: nested more than 32 deep")
         XCTAssertEqual(error(#"{"cmd":"pop","target":"s","x":"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["}"#),
                        "unknown field \"x\" in \"pop\"")
     }

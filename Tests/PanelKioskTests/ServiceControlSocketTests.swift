@@ -54,7 +54,7 @@ final class ServiceControlSocketTests: XCTestCase {
         XCTAssertEqual(cmds.map(\.command), [.pop(target: "sheet", animated: true), .pop(target: "sheet", animated: true)])
         s.reply(client: cmds[0].client, error: "no component 'sheet'")
         XCTAssertEqual(c.lines(), [#"{"ok":false,"error":"no component 'sheet'"}"#,
-                                   #"{"ok":false,"error":"malformed JSON"}"#,
+                                   #"{"ok":false,"error":"malformed JSON at column 1: expected 'null'"}"#,
                                    #"{"ok":false,"error":"unknown command \"psuh\" (did you mean \"push\"?)"}"#])
         s.reply(client: cmds[1].client)
         XCTAssertEqual(c.lines(), [#"{"ok":true}"#])
@@ -179,6 +179,29 @@ final class ServiceControlSocketTests: XCTestCase {
         XCTAssertEqual(s.clientCount, 0)
         XCTAssertEqual(c.readAvailable(), #"{"ok":true}"# + "\n")
         XCTAssertNil(c.readAvailable())
+    }
+
+    /// `printf '{"cmd":"status"}' | nc -U sock`: the last line has no newline; the end of the
+    /// stream ends it (it was dropped without a word). A malformed one is answered too.
+    func testALastLineWithoutNewlineIsACommandAtEndOfStream() throws {
+        let s = try server()
+        let c = TestClient(path: s.path)
+        c.send("{\"cmd\":\"pop\",\"target\":\"sheet\",\"id\":7}\n{\"cmd\":\"close\",\"target\":\"menu\",\"id\":8}")
+        c.shutdownWrite()
+        s.pump()
+        let cmds = s.drainCommands()
+        XCTAssertEqual(cmds.map(\.command), [.pop(target: "sheet", animated: true), .close(target: "menu", animated: true)])
+        for cmd in cmds { s.reply(client: cmd.client) }
+        XCTAssertEqual(c.lines(), [#"{"ok":true,"id":7}"#, #"{"ok":true,"id":8}"#])
+        XCTAssertEqual(s.clientCount, 0)
+
+        let bad = TestClient(path: s.path)
+        bad.send("{\"cmd\":")
+        bad.shutdownWrite()
+        s.pump()
+        XCTAssertTrue(s.drainCommands().isEmpty)
+        XCTAssertEqual(bad.lines(), [#"{"ok":false,"error":"malformed JSON at column 8: the text ends where a value should be"}"#])
+        XCTAssertEqual(s.clientCount, 0)
     }
 
     func testRepliesToVanishedClientsAreIgnored() throws {

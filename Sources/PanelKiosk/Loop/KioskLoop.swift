@@ -79,7 +79,7 @@ package final class KioskLoop: FrameSinkOwner {
         services.operations = self
         watcher = try? ConfigWatcher(files: [runtime.appPath].filter { !$0.isEmpty } + runtime.themePaths)
         if let path = runtime.dataPath {
-            do { dataWatcher = try ConfigWatcher(files: [path]) } catch {
+            do { dataWatcher = try ConfigWatcher(files: [path], removals: true) } catch {
                 // The screens work without it; what feeds them must be told why nothing arrives.
                 KioskLog.warning("[data] file \(path) cannot be watched (\(error)); its changes will not be shown until a reload")
             }

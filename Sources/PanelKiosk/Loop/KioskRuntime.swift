@@ -191,11 +191,20 @@ package final class KioskRuntime {
     /// a problem, not every time (a feed writes it every second).
     func applyDataFile(at now: Instant) {
         guard let dataPath else { return }
+        // Removed (or moved away) by its writer: said once, not as a read error; the values
+        // shown stay, and its return is "valid again".
+        if access(dataPath, F_OK) != 0, errno == ENOENT {
+            if dataFileHealth != .gone {
+                KioskLog.warning("data file \(dataPath) was removed; keeping the values shown until it is written again")
+            }
+            dataFileHealth = .gone
+            return
+        }
         do {
             _ = try execute(.setValues(try DataFile.read(dataPath)), at: now)
             switch dataFileHealth {
             case .unread: KioskLog.info("applied data file \(dataPath)")
-            case .failing: KioskLog.notice("data file \(dataPath) is valid again; applied")
+            case .failing, .gone: KioskLog.notice("data file \(dataPath) is valid again; applied")
             case .applied: break
             }
             dataFileHealth = .applied
@@ -207,7 +216,7 @@ package final class KioskRuntime {
             dataFileHealth = .failing
         }
     }
-    private enum DataFileHealth { case unread, applied, failing }
+    private enum DataFileHealth { case unread, applied, failing, gone }
     private var dataFileHealth = DataFileHealth.unread
 
     /// The blanker's idea of time moves on (no touch): fades, blanking, the idle reset.

@@ -161,8 +161,10 @@ public enum ControlCommand: Equatable, Sendable {
 
     /// Parses one line (without its newline).
     static func parse(line: some Collection<UInt8>) -> Parsed {
-        guard let value = ParsedJSON.parse(line) else {
-            return Parsed(id: nil, result: .failure(ControlError("malformed JSON")))
+        let value: ParsedJSON
+        do { value = try ParsedJSON.parseOrExplain(line) } catch {
+            // A line is one message: the byte's column says where it stopped being JSON.
+            return Parsed(id: nil, result: .failure(ControlError("malformed JSON at column \(error.offset + 1): \(error.message)")))
         }
         guard case .object(let obj) = value else {
             return Parsed(id: nil, result: .failure(ControlError("a command must be a JSON object")))

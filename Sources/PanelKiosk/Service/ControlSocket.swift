@@ -127,6 +127,14 @@ package final class ControlSocket {
                 // socket is closed, so a subscriber that left must go now, not at its next event.
                 if c.readClosed { drop(c); return }
                 c.readClosed = true; generation += 1   // stop watching POLLIN
+                // A last line without its newline (`printf '{"cmd":"status"}' | nc -U`) is
+                // still a command: the end of the stream ends it.
+                if !c.input.isEmpty, !c.discardingLongLine {
+                    let line = c.input
+                    c.input.removeAll()
+                    handleLine(c, line)
+                    if clients[fd] == nil { return }
+                }
                 closeIfFinished(c)
                 return
             }

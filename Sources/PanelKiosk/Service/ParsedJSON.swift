@@ -50,6 +50,18 @@ package enum ParsedJSON: Equatable, Sendable {
         }
     }
 
+    /// What kind of value this is, for messages ("an array").
+    package var kindName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
     /// A JSON string literal, escaped as the event log escapes it.
     package static func quote(_ s: String) -> String { JSONValue.quoted(s) }
 }
@@ -101,7 +113,11 @@ private struct JSONReader {
         while true {
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
+            let keyStart = i
             let key = try string()
+            // Which of two values a program meant is not ours to guess (JSON leaves it open;
+            // parsers differ): a key twice is an error where the second one starts.
+            if members[key] != nil { i = keyStart; throw error("the key \(ParsedJSON.quote(key)) appears twice in one object") }
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':' after the key") }
             i += 1

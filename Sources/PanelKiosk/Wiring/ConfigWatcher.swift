@@ -16,9 +16,14 @@ final class ConfigWatcher {
     /// Parents of the watched folders: which child name is which folder.
     private var parents: [Int32: [String: String]] = [:]
     private let namesByDir: [String: Set<String>]
-    private static let folderEvents = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE_SELF | IN_MOVE_SELF) | UInt32(IN_MASK_ADD)
+    private let folderEvents: UInt32
 
-    init(files: [String]) throws(SystemError) {
+    /// `removals`: a file deleted or moved away counts as a change too (the data file, whose
+    /// loss is said; an app file is replaced by its editor, and a removal between its old
+    /// and new copy would only make a reload fail for nothing).
+    init(files: [String], removals: Bool = false) throws(SystemError) {
+        folderEvents = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE_SELF | IN_MOVE_SELF)
+            | (removals ? UInt32(IN_DELETE | IN_MOVED_FROM) : 0) | UInt32(IN_MASK_ADD)
         fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { throw SystemError("inotify_init1") }
         var byDir: [String: Set<String>] = [:]
@@ -30,7 +35,7 @@ final class ConfigWatcher {
         }
         namesByDir = byDir
         for (dir, names) in byDir {
-            let wd = inotify_add_watch(fd, dir, Self.folderEvents)
+            let wd = inotify_add_watch(fd, dir, folderEvents)
             // Every property is set by now, so the throw runs deinit, which closes `fd`:
             // closing it here too would close whatever descriptor took its number meanwhile.
             guard wd >= 0 else { throw SystemError("inotify_add_watch(\(dir))") }
@@ -81,7 +86,7 @@ final class ConfigWatcher {
                     } else if w.names.contains(name) { hit = true }
                 }
                 if let dir = parents[wd]?[name], !watched.values.contains(where: { $0.dir == dir }) {
-                    let again = inotify_add_watch(fd, dir, Self.folderEvents)
+                    let again = inotify_add_watch(fd, dir, folderEvents)
                     if again >= 0 {
                         watched[again] = (dir, namesByDir[dir] ?? [])
                         hit = true

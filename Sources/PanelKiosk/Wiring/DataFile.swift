@@ -19,6 +19,10 @@ package enum DataFile {
             let (line, column) = position(of: error.offset, in: bytes)
             throw DataFileError(file: path, line: line, column: column, message: "not valid JSON: \(error.message)")
         }
+        guard case .object = json else {
+            throw DataFileError(file: path, line: 1, column: 1,
+                                message: "a data file is one JSON object of named values ({\"name\": value, ...}), not \(json.kindName)")
+        }
         do { return try ControlCommand.values(from: json) } catch {
             // Name the value that is wrong where it is written: the first, in the file, that
             // is wrong on its own, with its own message. One pass finds every key's place.
