@@ -56,7 +56,7 @@ final class MQTTBridgeTests: XCTestCase {
         XCTAssertTrue(replies.contains { $0.hasPrefix("{\"ok\":true,\"status\":{\"healthy\": true") && $0.hasSuffix(",\"id\":\"fleet\"}") }, "\(replies)")
         XCTAssertTrue(replies.contains { $0.contains("no component 'nope'") && $0.hasSuffix("\"id\":8}") }, "\(replies)")
         XCTAssertTrue(replies.contains { $0.contains("over MQTT the events are on panel-kiosk/k1/events") }, "\(replies)")
-        XCTAssertTrue(replies.contains("{\"ok\":false,\"error\":\"malformed JSON\"}"), "\(replies)")
+        XCTAssertTrue(replies.contains("{\"ok\":false,\"error\":\"malformed JSON at column 2: expected a key in quotes\"}"), "\(replies)")
         XCTAssertTrue(replies.contains("{\"ok\":false,\"error\":\"\\\"path\\\" is for the control socket; over MQTT the PNG comes on panel-kiosk/k1/screenshot\",\"id\":11}"),
                       "no file written from the network: \(replies)")
         XCTAssertTrue(sub.lines.contains { $0.hasPrefix("panel-kiosk/k1/events ") && $0.contains("\"position_did_change\", \"position\": \"open\"") },
@@ -237,6 +237,46 @@ final class MQTTBridgeTests: XCTestCase {
         poll(30, "online again") { (try? broker.retained("panel-kiosk/k1/availability")) == "online" }
         poll(30, "the state again (the broker kept nothing)") { (try? broker.retained("panel-kiosk/k1/state")) != nil }
         XCTAssertEqual(kiosk.stop(), 0, kiosk.log)
+    }
+
+    /// A broker that stops answering (frozen, as a hung host is) is said in words, not
+    /// libmosquitto 2.0.11's "Unknown error." for its keep-alive code, and the kiosk goes
+    /// back to it when it answers again.
+    func testASilentBrokerIsSaidAsSuch() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        let broker = try TestBroker(dir: dir)
+        let kiosk = try MQTTKiosk(dir: dir, mqtt: mqttTable(broker, extra: "keep_alive_s = 5\n"))
+        waitConnected(kiosk)
+        let pid = try XCTUnwrap(broker.process?.processIdentifier)
+        kill(pid, SIGSTOP)
+        // libmosquitto gives up 1.5 keep-alives after the last packet: about 8 s.
+        poll(40, "the silent broker in the log") { kiosk.log.contains("retrying in") }
+        kill(pid, SIGCONT)
+        XCTAssertTrue(kiosk.log.contains("the broker did not answer within the keep-alive time"), kiosk.log)
+        XCTAssertFalse(kiosk.log.contains("Unknown error"), kiosk.log)
+        waitConnected(kiosk, times: 2)
+        XCTAssertEqual(kiosk.stop(), 0, kiosk.log)
+    }
+
+    /// Two kiosks given one device_id: the broker drops the older whenever the other
+    /// connects. The retries back off (they went on once a second for ever) and the log
+    /// says what it likely is.
+    func testTwoKiosksWithOneIdBackOffAndAreTold() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        let broker = try TestBroker(dir: dir)
+        let a = try MQTTKiosk(dir: dir, name: "a", mqtt: mqttTable(broker, id: "twin"))
+        let b = try MQTTKiosk(dir: dir, name: "b", mqtt: mqttTable(broker, id: "twin"))
+        let start = Date()
+        poll(60, "the hint about one id") { (a.log + b.log).contains("if another client uses the id \"twin\" (device_id)") }
+        let log = a.log + b.log
+        let connects = log.components(separatedBy: "mqtt: connected to").count - 1
+        let seconds = Date().timeIntervalSince(start)
+        print("MQTT: two kiosks with one id: \(connects) connections in \(Int(seconds)) s before the hint")
+        XCTAssertTrue(log.contains("retrying in 4 s") || log.contains("retrying in 8 s"), "no backoff between short connections: \(log)")
+        XCTAssertEqual(a.stop(), 0, a.log)
+        XCTAssertEqual(b.stop(), 0, b.log)
     }
 
     func testTLSWithATestCA() throws {

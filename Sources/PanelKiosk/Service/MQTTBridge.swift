@@ -60,6 +60,13 @@ final class MQTTBridge: MQTTClient.Delegate {
     // Reconnecting with back-off.
     private var retryAtNS: UInt64?
     private var retryDelayS = 1.0
+    /// When the current connection was made (its CONNACK), and how many connections in a
+    /// row ended within `stableConnectionS`: a connection must last before the backoff
+    /// starts again from 1 s, or two kiosks with one client id (the broker drops the older
+    /// when the other connects) would throw each other off every second forever.
+    private var connectedAtNS: UInt64 = 0
+    private var shortConnections = 0
+    static let stableConnectionS = 30.0
     static let maxRetryDelayS = 60.0
     private var lastMiscNS: UInt64 = 0
 
@@ -164,10 +171,26 @@ final class MQTTBridge: MQTTClient.Delegate {
         // libmosquitto closed the socket; the disconnect callback has run or will not.
         if connected {
             connected = false
-            scheduleRetry("connection lost (\(why))")
+            connectionEnded("connection lost (\(why))")
         } else if retryAtNS == nil {
             scheduleRetry(why + tlsHint(for: why))
         }
+    }
+
+    /// A connection that was up has ended: retry, from 1 s after a stable one, and say what
+    /// a run of short ones usually means.
+    private func connectionEnded(_ why: String) {
+        let livedS = Double(monotonicNanoseconds() &- connectedAtNS) / 1e9
+        if livedS >= Self.stableConnectionS {
+            retryDelayS = 1
+            shortConnections = 0
+        } else {
+            shortConnections += 1
+        }
+        let hint = shortConnections >= 3
+            ? " (\(shortConnections) connections in a row ended within \(Int(Self.stableConnectionS)) s: if another client uses the id \"\(config.deviceID)\" (device_id), the broker drops one whenever the other connects)"
+            : ""
+        scheduleRetry(why + hint)
     }
 
     /// Every wake-up: keep-alive, reconnects when due, the flood report.
@@ -303,7 +326,7 @@ final class MQTTBridge: MQTTClient.Delegate {
             return
         }
         connected = true
-        retryDelayS = 1
+        connectedAtNS = monotonicNanoseconds()
         retryAtNS = nil
         KioskLog.notice("mqtt: connected to \(brokerName) as \(config.deviceID)")
         do {
@@ -329,7 +352,7 @@ final class MQTTBridge: MQTTClient.Delegate {
         connected = false
         noteWatchChange()
         guard !closing else { return }
-        if was { scheduleRetry("disconnected (\(MQTTClient.describe(code)))") }
+        if was { connectionEnded("disconnected (\(MQTTClient.describe(code)))") }
         else if retryAtNS == nil {
             let why = MQTTClient.describe(code)
             scheduleRetry("cannot connect (\(why))" + tlsHint(for: why))

@@ -78,7 +78,10 @@ final class MQTTClient {
     /// libmosquitto's words for an error code; MOSQ_ERR_ERRNO carries errno's.
     static func describe(_ rc: Int32) -> String {
         if rc == MOSQ_ERR_ERRNO.rawValue { return String(cString: strerror(errno)) }
-        return String(cString: mosquitto_strerror(rc))
+        // libmosquitto 2.0.11 (bookworm) has no words for these and says "Unknown error.".
+        if rc == MOSQ_ERR_KEEPALIVE.rawValue { return "the broker did not answer within the keep-alive time" }
+        let words = String(cString: mosquitto_strerror(rc))
+        return words == "Unknown error." ? "libmosquitto error \(rc)" : words
     }
 
     /// The broker's words for a CONNACK refusal ("not authorised", ...).
