@@ -27,12 +27,27 @@ struct Check: ParsableCommand {
     }
 
     /// What a file is, from its top-level keys: a board has [display], a theme [light]/[dark]
-    /// or [fonts], anything else is an app file.
+    /// or [fonts], an app [[component]]. A file with none of them (a misspelt `[dispaly]`) is
+    /// the kind it reads best as, with the fewest problems: checked as an app file, a board
+    /// with one typo gave a problem for each of its tables and none about the typo's meaning.
     static func kind(of file: String) -> String {
         guard let root = try? ConfigLoader.load(path: file), case .table(let items) = root.value else { return "app" }
         let keys = Set(items.map(\.key))
-        if keys.contains("display") || keys.contains("touch") && !keys.contains("component") { return "board" }
+        if keys.contains("component") { return "app" }
+        if keys.contains("display") || keys.contains("touch") { return "board" }
         if !keys.isDisjoint(with: ["light", "dark", "fonts", "sizes"]) { return "theme" }
+        // What a kind does not know counts, a near miss of one of its own names half.
+        func problems(_ parse: (DiagnosticSink) -> Void) -> Double {
+            let sink = DiagnosticSink()
+            parse(sink)
+            return sink.sorted.filter { $0.message.hasPrefix("unknown key") }
+                .reduce(0) { $0 + ($1.message.contains("did you mean") ? 0.5 : 1) }
+        }
+        let asApp = problems { _ = AppConfig.parse(root, path: file, sink: $0) }
+        let asBoard = problems { _ = BoardConfig.parse(root, sink: $0) }
+        let asTheme = problems { _ = ThemeFile.parse(root, appearance: "light", sink: $0) }
+        if asBoard < asApp, asBoard <= asTheme { return "board" }
+        if asTheme < asApp { return "theme" }
         return "app"
     }
 
