@@ -180,4 +180,30 @@ final class BadInputTests: XCTestCase {
         try expect("R7 hex", render + ["--config", CLI.root + "/examples/drawer.toml", "--script", "r7x.touch"], status: 1,
                    "r7x.touch:1: expected a time in ms, found '0x10'")
     }
+
+    /// The earlier reviews' findings fixed since.
+    func testReviewFindingsOf20261128Second() throws {
+        // A board file whose [display] is misspelt was checked as an app file: "unknown key"
+        // for each of its tables and no word of what was meant.
+        write("board.toml", "name = \"x\"\n\n[dispaly]\nmode = \"800x480\"\n\n[power]\nblank_after_s = 60\n")
+        try expect("misspelt board table", ["check", "board.toml"], status: 1,
+                   "board.toml:3:1: unknown key 'dispaly' (did you mean 'display'?)")
+        write("theme.toml", "[ligth]\nbackground = \"#ffffff\"\n")
+        try expect("misspelt theme table", ["check", "theme.toml"], status: 1,
+                   "theme.toml:1:1: unknown key 'ligth' (did you mean 'light'?)")
+        // `plot` of a long trace held every parsed line: about ten times the file (a 60 MB
+        // trace, 566 MB). A 30 MB one stays under `expect`'s 200 MB now.
+        var trace = ""
+        trace.reserveCapacity(31_000_000)
+        var i = 0
+        while trace.utf8.count < 30_000_000 {
+            let h = 264 + Double(i % 200)
+            trace += "{\"t_ms\": \(Double(i) * 16.667), \"fingers\": [{\"id\": 1, \"x_pt\": 400, \"y_pt\": \(470 - i % 200)}], "
+                + "\"components\": {\"drawer\": {\"phase\": \"dragging\", \"position\": {\"visible_height_pt\": \(h), \"dimming_alpha\": 0, "
+                + "\"scroll_offset_pt\": 0}, \"velocity\": {\"visible_height_pt\": 60, \"dimming_alpha\": 0, \"scroll_offset_pt\": 0}}}}\n"
+            i += 1
+        }
+        write("long.jsonl", trace)
+        try expect("plot of a 30 MB trace", ["plot", "long.jsonl", "--out", "plot.png"], status: 0)
+    }
 }

@@ -10,8 +10,10 @@ package struct MotionPlot {
     package struct Frame {
         var tMS: Double
         var phase: String
-        var position: [String: Double]
-        var velocity: [String: Double]
+        /// By `MotionPlot.keys` index (NaN: not in this frame). Arrays, not a dictionary
+        /// per frame: a long trace has hundreds of thousands of frames.
+        var position: [Double]
+        var velocity: [Double]
         var finger: Point?
     }
 
@@ -19,6 +21,8 @@ package struct MotionPlot {
 
     package let component: String
     package let frames: [Frame]
+    /// The component's point positions (`_pt` keys) in the trace, in order of first sight.
+    let keys: [String]
 
     /// Reads `path`; `component` nil picks the first (by id) that moves. Errors name the file
     /// and line.
@@ -27,25 +31,23 @@ package struct MotionPlot {
         do { bytes = try RegularFile.read(path, maxBytes: Self.maxTraceBytes) } catch {
             throw Failure("\(path): \(error.reason)")
         }
-        var lines: [[String: ParsedJSON]] = []
-        var lineNumber = 0
-        for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            lineNumber += 1
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) { continue }
-            guard case .object(let o)? = ParsedJSON.parse(line), case .object? = o["components"], case .number? = o["t_ms"] else {
-                throw Failure("\(path):\(lineNumber): not a motion trace line (a JSON object with \"t_ms\" and \"components\", as --trace writes)")
-            }
-            lines.append(o)
-        }
-        guard !lines.isEmpty else { throw Failure("\(path): the trace is empty") }
+        // Two passes over the bytes, parsing each line twice: keeping every parsed line (a
+        // dictionary per component per frame) took about ten times the file's size.
+        let rawLines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        func isBlank(_ line: ArraySlice<UInt8>) -> Bool { line.allSatisfy { $0 == 0x20 || $0 == 0x0D } }
         var ids = Set<String>(), moving = Set<String>()
-        for l in lines {
-            guard case .object(let cs)? = l["components"] else { continue }
+        var lineCount = 0
+        for (i, line) in rawLines.enumerated() where !isBlank(line) {
+            guard case .object(let o)? = ParsedJSON.parse(line), case .object(let cs)? = o["components"], case .number? = o["t_ms"] else {
+                throw Failure("\(path):\(i + 1): not a motion trace line (a JSON object with \"t_ms\" and \"components\", as --trace writes)")
+            }
+            lineCount += 1
             for (id, c) in cs {
                 ids.insert(id)
                 if case .object(let f) = c, case .string(let phase)? = f["phase"], phase != "rest" { moving.insert(id) }
             }
         }
+        guard lineCount > 0 else { throw Failure("\(path): the trace is empty") }
         let chosen: String
         if let wanted {
             guard ids.contains(wanted) else {
@@ -59,12 +61,21 @@ package struct MotionPlot {
             chosen = first
         }
         component = chosen
-        frames = lines.compactMap { l in
-            guard case .number(let t)? = l["t_ms"], case .object(let cs)? = l["components"],
+        var keys: [String] = [], index: [String: Int] = [:]
+        frames = rawLines.compactMap { line in
+            guard !isBlank(line), case .object(let l)? = ParsedJSON.parse(line),
+                  case .number(let t)? = l["t_ms"], case .object(let cs)? = l["components"],
                   case .object(let c)? = cs[chosen] else { return nil }
-            func numbers(_ key: String) -> [String: Double] {
-                guard case .object(let o)? = c[key] else { return [:] }
-                return o.compactMapValues { if case .number(let v) = $0 { v } else { nil } }
+            func numbers(_ key: String) -> [Double] {
+                guard case .object(let o)? = c[key] else { return [] }
+                var values: [Double] = []
+                for (k, v) in o where k.hasSuffix("_pt") {
+                    guard case .number(let n) = v else { continue }
+                    let i = index[k] ?? { keys.append(k); index[k] = keys.count - 1; return keys.count - 1 }()
+                    if values.count <= i { values += repeatElement(.nan, count: i + 1 - values.count) }
+                    values[i] = n
+                }
+                return values
             }
             var finger: Point?
             if case .array(let fs)? = l["fingers"], case .object(let f)? = fs.first,
@@ -73,6 +84,12 @@ package struct MotionPlot {
             if case .string(let p)? = c["phase"] { phase = p }
             return Frame(tMS: t, phase: phase, position: numbers("position"), velocity: numbers("velocity"), finger: finger)
         }
+        self.keys = keys
+    }
+
+    /// A frame's reading at key index `k`; nil when the frame has none.
+    static func reading(_ values: [Double], _ k: Int) -> Double? {
+        k < values.count && !values[k].isNaN ? values[k] : nil
     }
 
     static let palette: [Color] = [Color(rgb: 0x1F6FD1), Color(rgb: 0xD1541F), Color(rgb: 0x2A9D5B), Color(rgb: 0x8E44AD)]
@@ -80,11 +97,10 @@ package struct MotionPlot {
 
     /// The point positions that change in the trace (`_pt` keys), sorted.
     var movingKeys: [String] {
-        let keys = Set(frames.flatMap { $0.position.keys }).filter { $0.hasSuffix("_pt") }
-        return keys.filter { k in
-            let vs = frames.compactMap { $0.position[k] }
+        keys.indices.filter { k in
+            let vs = frames.compactMap { Self.reading($0.position, k) }
             return (vs.max() ?? 0) - (vs.min() ?? 0) > 0.01
-        }.sorted()
+        }.map { keys[$0] }.sorted()
     }
 
     /// Touch-down, lift and phase changes.
@@ -122,14 +138,15 @@ package struct MotionPlot {
         // Lines out of time order (a hand-edited trace) still make a range.
         let times = frames.map(\.tMS).filter(\.isFinite)
         let xRange = (times.min() ?? 0)...max(times.max() ?? 1, (times.min() ?? 0) + 1)
+        let index = keys.map { k in self.keys.firstIndex(of: k)! }
         var positions = keys.enumerated().map { i, k in
             LineChart.Series(name: k, color: Self.palette[i % Self.palette.count],
-                             points: frames.map { Point($0.tMS, $0.position[k] ?? .nan) })
+                             points: frames.map { Point($0.tMS, Self.reading($0.position, index[i]) ?? .nan) })
         }
         if let finger = fingerSeries { positions.append(finger) }
         let velocities = keys.enumerated().map { i, k in
             LineChart.Series(name: k, color: Self.palette[i % Self.palette.count],
-                             points: frames.map { Point($0.tMS, $0.velocity[k] ?? .nan) })
+                             points: frames.map { Point($0.tMS, Self.reading($0.velocity, index[i]) ?? .nan) })
         }
         let half = Double(height) / 2
         var top = LineChart(title: "\(component): position", xUnit: "ms", yUnit: "pt", series: positions, markers: markers,
