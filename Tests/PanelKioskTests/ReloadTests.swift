@@ -28,7 +28,7 @@ final class ReloadTests: XCTestCase {
         try first.screen.perform(target: "drawer", action: "set_position", arguments: ["open", "instant"], at: .zero)
 
         try app(partial: 300).write(toFile: path, atomically: true, encoding: .utf8)
-        let second = try ScreenReload.reload(path: path, old: first.screen, geometry: geometry, values: [:])
+        let second = try ScreenReload.rebuild(app: try loadApp(path), old: first.screen, geometry: geometry, values: [:])
         let state = second.screen.state(timeMS: 0).encoded
         XCTAssertTrue(state.contains(#""position": "open""#), state)
         try second.screen.perform(target: "drawer", action: "set_position", arguments: ["partiallyRevealed", "instant"], at: .zero)
@@ -57,7 +57,7 @@ final class ReloadTests: XCTestCase {
             }
             let before = first.screen.state(timeMS: 0).encoded
             for s in c.shows { XCTAssertTrue(before.contains(s), "\(c.example) before: \(s) in \(before)") }
-            let second = try ScreenReload.reload(path: path, old: first.screen, geometry: geometry, values: [:])
+            let second = try ScreenReload.rebuild(app: try loadApp(path), old: first.screen, geometry: geometry, values: [:])
             XCTAssertEqual(second.screen.state(timeMS: 0).encoded, before, "\(c.example): the same state after the reload")
         }
     }
@@ -79,7 +79,7 @@ final class ReloadTests: XCTestCase {
         for ms in stride(from: 16.0, through: 2000, by: 16) { first.screen.advance(to: .milliseconds(ms)) }
         let before = first.screen.state(timeMS: 0).encoded
         XCTAssertTrue(before.contains(#""page": "directions""#) && before.contains(#""position": "open""#), before)
-        let second = try ScreenReload.reload(path: path, old: first.screen, geometry: geometry, values: [:])
+        let second = try ScreenReload.rebuild(app: try loadApp(path), old: first.screen, geometry: geometry, values: [:])
         XCTAssertEqual(second.screen.state(timeMS: 0).encoded, before)
     }
 
@@ -103,7 +103,7 @@ final class ReloadTests: XCTestCase {
         try app(partial: 264).write(toFile: path, atomically: true, encoding: .utf8)
         let first = try SceneBuilder.build(app: try AppConfig.load(path: path), geometry: geometry)
         try app(partial: 264, extra: "partial_heigth = 3").write(toFile: path, atomically: true, encoding: .utf8)
-        XCTAssertThrowsError(try ScreenReload.reload(path: path, old: first.screen, geometry: geometry, values: [:])) { error in
+        XCTAssertThrowsError(try ScreenReload.rebuild(app: try loadApp(path), old: first.screen, geometry: geometry, values: [:])) { error in
             XCTAssertTrue("\(error)".contains("app.toml:6:1: unknown key 'partial_heigth' in component 'drawer' (did you mean 'partial_height'?)"), "\(error)")
         }
         XCTAssertTrue(first.screen.state(timeMS: 0).encoded.contains(#""position": "partiallyRevealed""#))
@@ -115,7 +115,7 @@ final class ReloadTests: XCTestCase {
         try app(partial: 264).write(toFile: path, atomically: true, encoding: .utf8)
         let first = try SceneBuilder.build(app: try AppConfig.load(path: path), geometry: geometry)
         try (app(partial: 264) + "\n[").write(toFile: path, atomically: true, encoding: .utf8)
-        XCTAssertThrowsError(try ScreenReload.reload(path: path, old: first.screen, geometry: geometry, values: [:])) { error in
+        XCTAssertThrowsError(try ScreenReload.rebuild(app: try loadApp(path), old: first.screen, geometry: geometry, values: [:])) { error in
             XCTAssertTrue("\(error)".hasSuffix("app.toml:10:2: TOML syntax: expected a key after '[', found end of file"), "\(error)")
         }
         XCTAssertTrue(first.screen.state(timeMS: 0).encoded.contains(#""position": "partiallyRevealed""#))

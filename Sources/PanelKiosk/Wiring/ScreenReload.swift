@@ -3,15 +3,9 @@ import DrawerRuntime
 /// Replacing the screens of a running kiosk with what the files say now. A new file that
 /// does not validate is reported and changes nothing.
 enum ScreenReload {
-    /// A fresh screen from `path`, with the state of every component whose id and kind
-    /// match one on `old` carried over. Throws the file's diagnostics when it is invalid.
+    /// A fresh screen from `app` (read again from its file, or the same app built in code),
+    /// with the state of every component whose id and kind match one on `old` carried over.
     /// `values`: the running named values, which stay (the file's `[values]` only start them).
-    static func reload(path: String, old: Screen, geometry: FrameGeometry, values: [String: LiveValue]) throws -> SceneBuilder.Built {
-        try rebuild(app: try loadApp(path), old: old, geometry: geometry, values: values)
-    }
-
-    /// A fresh screen from `app` (an app built in code has no file to read again), with the
-    /// state of matching components carried over as by `reload(path:...)`.
     static func rebuild(app: AppConfig, old: Screen, geometry: FrameGeometry, values: [String: LiveValue]) throws -> SceneBuilder.Built {
         let built = try SceneBuilder.build(app: app, geometry: geometry, values: values)
         for c in built.screen.components {
