@@ -132,6 +132,29 @@ final class ReloadTests: XCTestCase {
         XCTAssertTrue(watcher.changed())
     }
 
+    /// A feeder that writes in place: the file's creation (still empty) is not a change, its
+    /// write is (read at the creation, it was reported as bad JSON at every start). A
+    /// removal counts only for a watcher that asks for removals (the data file's).
+    func testAnEmptyNewFileWaitsForItsWriteAndRemovalsCountWhenAsked() throws {
+        let dir = CLI.tempDir(), path = dir + "/feed.json"
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let data = try ConfigWatcher(files: [path], removals: true)
+        let app = try ConfigWatcher(files: [path])
+        let fd = open(path, O_CREAT | O_WRONLY, 0o644)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        XCTAssertFalse(data.changed(), "created, nothing written yet")
+        XCTAssertFalse(app.changed())
+        _ = "{}".withCString { write(fd, $0, 2) }
+        close(fd)
+        XCTAssertTrue(data.changed(), "written and closed")
+        XCTAssertTrue(app.changed())
+        unlink(path)
+        XCTAssertTrue(data.changed(), "the data file's removal is said")
+        XCTAssertFalse(app.changed(), "an app file's editor removes and writes: only the write counts")
+        symlink(dir + "/elsewhere.json", path)
+        XCTAssertTrue(data.changed(), "a link is made whole: read at once")
+    }
+
     /// The file's folder removed and made again (a feeder's RuntimeDirectory= on each of its
     /// restarts), or moved away and made again: the watch comes back with the folder, and
     /// writes in the new folder count. The old watcher lost the folder for good.

@@ -60,6 +60,16 @@ final class ConfigWatcher {
         return (parent.isEmpty ? "/" : String(parent), String(d[d.index(after: slash)...]))
     }
 
+    /// A file just made by open(O_CREAT) and not yet written: its IN_CLOSE_WRITE follows.
+    /// Read now, a feeder that writes in place (not by rename) had its empty file reported
+    /// as bad JSON at every start. (A symlink or a hard link, made whole, is read at once.)
+    static func justCreatedEmpty(_ mask: UInt32, _ path: String) -> Bool {
+        guard mask & UInt32(IN_CREATE) != 0, mask & UInt32(IN_CLOSE_WRITE | IN_MOVED_TO) == 0 else { return false }
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return false }
+        return (st.st_mode & S_IFMT) == S_IFREG && st.st_size == 0
+    }
+
     /// Drains the descriptor; true when one of the files changed, or its folder came back
     /// (the file in the new folder may be new).
     func changed() -> Bool {
@@ -83,7 +93,7 @@ final class ConfigWatcher {
                         // Gone, or moved away (a moved folder's watch would follow it).
                         if mask & UInt32(IN_MOVE_SELF) != 0 { _ = inotify_rm_watch(fd, wd) }
                         watched[wd] = nil
-                    } else if w.names.contains(name) { hit = true }
+                    } else if w.names.contains(name), !Self.justCreatedEmpty(mask, w.dir + "/" + name) { hit = true }
                 }
                 if let dir = parents[wd]?[name], !watched.values.contains(where: { $0.dir == dir }) {
                     let again = inotify_add_watch(fd, dir, folderEvents)
