@@ -78,6 +78,8 @@ final class MQTTBridgeTests: XCTestCase {
         XCTAssertEqual(kiosk.stop(), 0, kiosk.log)
         XCTAssertEqual(try broker.retained("panel-kiosk/k1/availability"), "offline")
         XCTAssertEqual(try broker.allRetained("homeassistant/#").map(\.topic), [], "discovery removed at a clean stop")
+        XCTAssertEqual(try broker.allRetained("panel-kiosk/k1/#").map(\.topic), ["panel-kiosk/k1/availability"],
+                       "the state cleared at a clean stop (it said healthy after the kiosk had gone)")
 
         let a = try PNGCodec.decode(path: dir.file("shot.png")), b = try PNGCodec.decode(path: dir.file("exit.png"))
         XCTAssertEqual(a.width, 800); XCTAssertEqual(a.height, 480)

@@ -301,7 +301,12 @@ final class MQTTBridge: MQTTClient.Delegate {
         if connected {
             // QoS 0: written in order before the DISCONNECT, with no acknowledgements to
             // wait for (QoS 1 beyond the in-flight window would wait for the broker's).
-            if config.homeAssistant { for m in discovery.messages { publish(m.topic, [], retain: true) } }
+            if config.homeAssistant {
+                for m in discovery.messages { publish(m.topic, [], retain: true) }
+                publish(discovery.lightStateTopic, [], retain: true)
+            }
+            // A retained "healthy": true would outlive the kiosk on the broker.
+            publish("\(config.baseTopic)/state", [], retain: true)
             publish("\(config.baseTopic)/availability", "offline", retain: true)
             // At most ~0.5 s: a slow broker does not hold the stop.
             let end = monotonicNanoseconds() + 500_000_000
