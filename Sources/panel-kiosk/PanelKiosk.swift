@@ -46,6 +46,12 @@ struct PanelKiosk: ParsableCommand {
     /// priority `<3>` (docs/deploy.md, Logs).
     static func main() {
         mainStartNS = monotonicNanoseconds()
+        // A reader that goes away (`run ... | head -1`, a log pipe restarted) must cost a
+        // failed write (EPIPE), not the kiosk: SIGPIPE's default action ends the process.
+        signal(SIGPIPE, SIG_IGN)
+        // Likewise a file-size limit (ulimit -f, a quota-like RLIMIT_FSIZE): a write that
+        // fails (EFBIG) with the earlier file kept, not a process killed mid-write.
+        signal(SIGXFSZ, SIG_IGN)
         do {
             // `run` in its plain form skips ArgumentParser's reflection (RunCommand+Quick.swift).
             var command: ParsableCommand = try Run.quickParse(Array(CommandLine.arguments.dropFirst())) ?? parseAsRoot()

@@ -86,22 +86,32 @@ extension KioskLoop: KioskOperations {
         return "/run/panel-kiosk/screenshot.png"
     }
 
-    /// What the display shows now, upright (the UI's orientation), as PNG at `path`, written
-    /// to a temporary file and renamed, so a reader never sees half a file.
+    /// What the display shows now, upright (the UI's orientation), as PNG at `path`, whole or
+    /// not at all (`WholeFile`). The path comes from a socket client: only a new file or an
+    /// existing PNG is replaced (a device node, the app file, anything else is refused).
     func writeScreenshot(to path: String) throws {
+        var st = stat()
+        if stat(path, &st) == 0 {
+            guard (st.st_mode & S_IFMT) == S_IFREG else {
+                throw Failure("\(path) is not a regular file (a folder, a device or a FIFO); a screenshot makes a new file or replaces a PNG")
+            }
+            if st.st_size > 0, !Self.isPNG(path) {
+                throw Failure("\(path) exists and is not a PNG; a screenshot makes a new file or replaces a PNG, never another file")
+            }
+        }
         let png = try screenshotPNG()
-        let tmp = path + ".tmp-\(getpid())"
-        do {
-            try Data(png).write(to: URL(fileURLWithPath: tmp))
-        } catch {
-            throw Failure("cannot write \(tmp): \(String(cString: strerror(errno)))")
-        }
-        guard rename(tmp, path) == 0 else {
-            let e = String(cString: strerror(errno))
-            unlink(tmp)
-            throw Failure("cannot rename \(tmp) to \(path): \(e)")
-        }
+        do { try WholeFile.write(png, to: path) } catch { throw Failure(error.description) }
         KioskLog.info("screenshot written to \(path)")
+    }
+
+    /// Whether the file at `path` starts with PNG's signature.
+    static func isPNG(_ path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var head = [UInt8](repeating: 0, count: 8)
+        let n = head.withUnsafeMutableBytes { read(fd, $0.baseAddress, 8) }
+        return n == 8 && head == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     }
 
     /// The PNG bytes of what the display shows now, upright.

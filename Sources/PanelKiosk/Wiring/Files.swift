@@ -1,3 +1,4 @@
+import PanelRenderer
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,18 +14,12 @@ func makeDirectory(_ path: String) throws {
     }
 }
 
-/// Writes a whole file. Every step is checked, the close too: a full disk (ENOSPC) often
-/// shows only when buffered data is flushed at `fclose`.
+/// Writes a whole file, whole or not at all (`WholeFile`: a full disk or a kill leaves the
+/// earlier file, never half of a new one).
 package func writeTextFile(_ path: String, _ text: String) throws {
-    guard let f = fopen(path, "wb") else {
-        throw Failure("cannot write \(path): \(String(cString: strerror(errno)))")
+    do { try WholeFile.write(Array(text.utf8), to: path) } catch {
+        throw Failure(error.description)
     }
-    var t = text
-    let written = t.withUTF8 { fwrite($0.baseAddress, 1, $0.count, f) == $0.count }
-    let writeErrno = errno
-    let closed = fclose(f) == 0
-    if !written { throw Failure("cannot write \(path): \(String(cString: strerror(writeErrno)))") }
-    if !closed { throw Failure("cannot write \(path): \(String(cString: strerror(errno)))") }
 }
 
 /// Appends event lines (docs/formats.md, Event log) to a file as they happen, each line flushed

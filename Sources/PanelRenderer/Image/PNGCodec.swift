@@ -95,17 +95,13 @@ public enum PNGCodec {
         }
     }
 
-    /// Writes `view` to `path` as a PNG (un-premultiplied; RGB when fully opaque, else RGBA).
-    /// `ignoringAlpha` as in `encodeData`.
+    /// Writes `view` to `path` as a PNG (un-premultiplied; RGB when fully opaque, else RGBA),
+    /// whole or not at all (`WholeFile`). `ignoringAlpha` as in `encodeData`.
     public static func encode(_ view: PixmapView, to path: String, ignoringAlpha: Bool = false) throws {
         let data = try encodeData(view, ignoringAlpha: ignoringAlpha)
-        guard let f = fopen(path, "wb") else {
-            throw ImageError(name: path, reason: "cannot create file (\(String(cString: strerror(errno))))")
-        }
-        let wrote = data.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, f) }
-        let closed = fclose(f)
-        guard wrote == data.count, closed == 0 else {
-            throw ImageError(name: path, reason: "write failed (\(String(cString: strerror(errno))))")
+        // Whole or not at all: a full disk left a truncated PNG over the last good one.
+        do { try WholeFile.write(data, to: path) } catch {
+            throw ImageError(name: path, reason: "cannot write it (\(error.reason))")
         }
     }
 
