@@ -121,15 +121,16 @@ final class MotionTraceTests: XCTestCase {
         XCTAssertEqual(zip(frames, frames.dropFirst()).allSatisfy { $0.tMS < $1.tMS }, true)
     }
 
-    /// A trace or recording that cannot be written is said at start, naming the file.
+    /// A trace or recording that cannot be written is said at start, naming the option and
+    /// the folder (a usage error, before anything is read or drawn).
     func testAnUnwritableTraceOrRecordingIsAnErrorAtStart() throws {
         for option in ["--trace", "--record"] {
             let args = option == "--trace"
                 ? ["render", "--config", CLI.root + "/examples/drawer.toml", "--out", CLI.tempDir(), option, "/nonexistent/f"]
                 : ["run", "--headless", "--frames", "1", "--config", CLI.root + "/examples/drawer.toml", option, "/nonexistent/f"]
             let r = try CLI.run(args)
-            XCTAssertEqual(r.status, 1, option)
-            XCTAssertTrue(r.stderr.contains("cannot write /nonexistent/f: No such file or directory"), "\(option): \(r.stderr)")
+            XCTAssertEqual(r.status, 64, option)
+            XCTAssertTrue(r.stderr.contains("\(option): the folder /nonexistent does not exist"), "\(option): \(r.stderr)")
         }
     }
 }

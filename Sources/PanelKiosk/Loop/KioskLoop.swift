@@ -207,9 +207,11 @@ package final class KioskLoop: FrameSinkOwner {
         if failure == nil, let e = sink.finish() { failure = e }
         services.close()
         do { try sink.close() } catch { failure = failure ?? "\(error)" }
-        try? runtime.recorder.close()
-        try? runtime.trace?.close()
-        try? runtime.touchRecording?.file.close()
+        // A log that could not be written (a full disk) did not stop the kiosk, but the run
+        // did not do what it was asked: non-zero, as `render` (it exited 0).
+        do { try runtime.recorder.close() } catch { failure = failure ?? "\(error)" }
+        do { try runtime.trace?.close() } catch { failure = failure ?? "\(error)" }
+        do { try runtime.touchRecording?.file.close() } catch { failure = failure ?? "\(error)" }
         return failure
     }
 

@@ -34,7 +34,9 @@ struct Render: ParsableCommand {
         if out.isEmpty { throw ValidationError("--out must name a folder") }
         if let scale, !(scale >= 0.25 && scale <= 8) { throw ValidationError("--scale must be between 0.25 and 8") }
         try OutputFiles.requireDistinct([("--out's final.png", out + "/final.png"), ("--events", events),
-                                         ("--trace", trace), ("--state", state)])
+                                         ("--trace", trace), ("--state", state)],
+                                        inputs: [("--config", config), ("--board", board), ("--script", script)])
+        try OutputFiles.requireFolders([("--events", events), ("--trace", trace), ("--state", state)], madeFolder: out)
     }
 
     func run() throws {

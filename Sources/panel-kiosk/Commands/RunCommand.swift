@@ -60,7 +60,11 @@ struct Run: ParsableCommand {
         if let scale, !(scale >= 0.25 && scale <= 8) { throw ValidationError("--scale must be between 0.25 and 8") }
         try OutputFiles.requireDistinct([("--stats", stats), ("--events", events), ("--record", record), ("--trace", trace),
                                          ("--state", state), ("--capture-scanout", captureScanout),
-                                         ("--capture-writeback", captureWriteback)])
+                                         ("--capture-writeback", captureWriteback)],
+                                        inputs: [("--config", config), ("--board", board), ("--play", play)])
+        try OutputFiles.requireFolders([("--stats", stats), ("--events", events), ("--record", record), ("--trace", trace),
+                                        ("--state", state), ("--capture-scanout", captureScanout),
+                                        ("--capture-writeback", captureWriteback)])
     }
 
     func run() throws {
