@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import PanelKiosk
 import XCTest
 
 /// Every reproducer of Tests/BadInput through the built binary, as a careless user or an
@@ -205,5 +206,77 @@ final class BadInputTests: XCTestCase {
         }
         write("long.jsonl", trace)
         try expect("plot of a 30 MB trace", ["plot", "long.jsonl", "--out", "plot.png"], status: 0)
+        try expect("plot over the pixel budget", ["plot", "long.jsonl", "--out", "plot.png", "--size", "8000x8000"], status: 64,
+                   "--size 8000x8000: 8000x8000 px is over the 16-megapixel budget")
+        try expect("plot over its own trace", ["plot", "long.jsonl", "--out", "./long.jsonl"], status: 64,
+                   "--out names the trace's file, ./long.jsonl: it would be overwritten")
+    }
+
+    /// The third review's findings (a careless user at the command line), each once.
+    func testReviewFindingsOf20261128Third() throws {
+        let app = CLI.root + "/examples/drawer.toml"
+        write("app.toml", try String(contentsOfFile: app, encoding: .utf8))
+        // An output option naming an input overwrote it and exited 0.
+        try expect("render --trace over the app", ["render", "--config", "app.toml", "--out", "o", "--trace", "app.toml"], status: 64,
+                   "--trace names --config's file, app.toml: it would be overwritten")
+        write("s.touch", "0 down 1 400 470\n20 up 1\n")
+        try expect("render --state over the script", ["render", "--config", "app.toml", "--script", "s.touch", "--out", "o", "--state", "./s.touch"],
+                   status: 64, "--state names --script's file")
+        try expect("run --record over the app", ["run", "--headless", "--config", "app.toml", "--frames", "1", "--record", dir + "/app.toml"],
+                   status: 64, "--record names --config's file")
+        XCTAssertTrue((try? String(contentsOfFile: dir + "/app.toml", encoding: .utf8))?.contains("[[component]]") == true, "the app file is intact")
+        // An output in a folder that does not exist was found out at exit, after the whole run.
+        try expect("render --state in no folder", ["render", "--config", "app.toml", "--out", "o", "--state", "nowhere/state.json"], status: 64,
+                   "--state: the folder \(dir)/nowhere does not exist")
+        try expect("run --stats in no folder", ["run", "--headless", "--config", "app.toml", "--frames", "1", "--stats", "/nonexistent-pk/s.json"],
+                   status: 64, "--stats: the folder /nonexistent-pk does not exist")
+        // A log that could not be written: exit 1, as render does (it exited 0).
+        try expect("run --trace on a full disk", ["run", "--headless", "--config", "app.toml", "--frames", "3", "--trace", "/dev/full"],
+                   status: 1, "No space left on device")
+        // An empty app file (the middle of a save) was an app with nothing on it.
+        write("empty.toml", "")
+        try expect("empty app", ["check", "empty.toml"], status: 1, "empty.toml:1:1: the file is empty")
+        write("comments.toml", "# nothing yet\n\n")
+        try expect("comments only", ["render", "--config", "comments.toml", "--out", "o"], status: 1,
+                   "comments.toml:1:1: the file sets nothing (only comments or blank lines)")
+        // status against something that is not a socket said "Connection refused".
+        for (path, what) in [(dir + "/app.toml", "a regular file"), (dir, "a folder")] {
+            let r = try CLI.run(["status", "--socket", path])
+            XCTAssertEqual(r.status, 2, r.stdout)
+            XCTAssertTrue(r.stdout.contains("\(path) is \(what), not a control socket"), r.stdout)
+        }
+        // A full disk (here a file-size limit) left a truncated final.png over the good one.
+        try expect("render", ["render", "--config", "app.toml", "--out", "full"], status: 0)
+        let good = try Data(contentsOf: URL(fileURLWithPath: dir + "/full/final.png"))
+        let limited = try CLI.run(program: "/bin/sh", ["-c", "ulimit -f 8; exec \"$0\" render --config app.toml --out full --size 1920x1080", CLI.binary],
+                                  cwd: dir)
+        XCTAssertEqual(limited.status, 1, limited.stderr)
+        XCTAssertTrue(limited.stderr.contains("full/final.png: cannot write it (File too large)"), limited.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: dir + "/full/final.png")), good, "the earlier final.png stays whole")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/full").filter { $0.hasPrefix(".") }, [], "no temporary file left")
+        // A relative [control] socket is the app folder's, like every path in the file (it
+        // was the working directory's).
+        write("rel.toml", "name = \"x\"\n[control]\nsocket = \"k.sock\"\n[background]\ncolor = \"#ffffff\"\n")
+        XCTAssertEqual(try AppConfig.load(path: dir + "/rel.toml").controlSocket, dir + "/k.sock")
+        // A reader of the kiosk's stderr that goes away (`run ... | head -1`): the next log
+        // line (a reload's) killed the kiosk with SIGPIPE.
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: CLI.binary)
+        p.arguments = ["run", "--headless", "--config", dir + "/app.toml"]
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        _ = err.fileHandleForReading.readData(ofLength: 1)    // started: it has logged
+        try err.fileHandleForReading.close()
+        kill(p.processIdentifier, SIGHUP)                      // "reloaded ..." into the closed pipe
+        usleep(500_000)
+        kill(p.processIdentifier, SIGHUP)
+        usleep(500_000)
+        XCTAssertTrue(p.isRunning, "the kiosk died when its log reader went away")
+        p.terminate()
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationReason, .exit)
+        XCTAssertEqual(p.terminationStatus, 0)
     }
 }

@@ -54,7 +54,11 @@ final class ParsedJSONTests: XCTestCase {
         XCTAssertNil(parse(String(repeating: "[", count: 1_000_000)))
     }
 
-    func testDuplicateKeysKeepTheLast() {
-        XCTAssertEqual(parse(#"{"a": 1, "a": 2}"#), .object(["a": .number(2)]))
+    /// Which of two values was meant cannot be known (parsers differ): refused, at the second.
+    func testDuplicateKeysAreRefused() {
+        XCTAssertNil(parse(#"{"a": 1, "a": 2}"#))
+        XCTAssertEqual(explain(#"{"a": 1, "a": 2}"#)?.message, #"the key "a" appears twice in one object"#)
+        XCTAssertEqual(explain(#"{"a": 1, "a": 2}"#)?.offset, 9)
+        XCTAssertNotNil(parse(#"{"a": {"a": 1}, "b": [{"a": 1}, {"a": 2}]}"#), "the same key in different objects is fine")
     }
 }

@@ -99,7 +99,9 @@ public struct AppConfig: Sendable {
             bg.finish()
         }
         if var control = top.table("control") {
-            app.controlSocket = control.string("socket")
+            // Relative to the app file's folder, like every path in it (it was the working
+            // directory's: started from `/`, the socket landed in /).
+            app.controlSocket = control.string("socket").map { $0.isEmpty ? $0 : resolve($0, base) }
             // bind() would refuse it at start; the text alone says so (empty: no socket).
             if let path = app.controlSocket, !path.isEmpty, UnixAddress(path) == nil {
                 sink.error(control.place("socket"), "'socket' = '\(path.clippedForMessage())': \(path.utf8.count) bytes; a socket path has at most 107 and no NUL (the size of sun_path)")

@@ -9,7 +9,15 @@ package enum ConfigLoader {
         } catch {
             throw DiagnosticList(items: [Diagnostic(file: path, line: 1, column: 1, message: "\(error)")])
         }
-        return try parse(bytes: bytes, file: path)
+        let root = try parse(bytes: bytes, file: path)
+        // Nothing set at all is the middle of a save that truncates first (an editor, a deploy
+        // tool): taken as an app with nothing on it, a reload threw away every component's
+        // state, and a theme went back to the defaults.
+        if case .table(let items) = root.value, items.isEmpty {
+            throw DiagnosticList(items: [Diagnostic(file: path, line: 1, column: 1,
+                                                    message: bytes.isEmpty ? "the file is empty" : "the file sets nothing (only comments or blank lines)")])
+        }
+        return root
     }
 
     /// Loads `path` and reads it with `parse`, which reports problems to the sink; throws

@@ -24,6 +24,9 @@ package enum StatusClient {
         package var problem: String? { if case .string(let s) = fields["problem"] { s } else { nil } }
     }
 
+    /// The longest reply line read (a status with every component is some KiB).
+    static let maxReplyBytes = 1 << 20
+
     /// Connects to `path`, asks for the status and waits at most `timeoutMS` for the reply.
     package static func ask(path: String, timeoutMS: Int) -> Result<Answer, NoAnswer> {
         guard let address = UnixAddress(path), !address.isAbstract else {
@@ -40,6 +43,11 @@ package enum StatusClient {
             if e == EAGAIN || e == EINPROGRESS {
                 return .failure(NoAnswer(description: "no answer from \(path) within \(timeoutMS) ms: the kiosk's loop is stalled (its socket accepts no more connections)"))
             }
+            var st = stat()
+            if stat(path, &st) == 0, (st.st_mode & S_IFMT) != S_IFSOCK {
+                let kind = (st.st_mode & S_IFMT) == S_IFDIR ? "a folder" : (st.st_mode & S_IFMT) == S_IFREG ? "a regular file" : "not a socket file"
+                return .failure(NoAnswer(description: "\(path) is \(kind), not a control socket (the app file's [control] socket names it)"))
+            }
             let why = e == ENOENT || e == ECONNREFUSED ? " (is panel-kiosk running, with this control socket?)" : ""
             return .failure(NoAnswer(description: "cannot connect to \(path): \(String(cString: strerror(e)))\(why)"))
         }
@@ -50,13 +58,24 @@ package enum StatusClient {
         }
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        // What the peer said that is not a reply, for the message when no reply comes.
+        var other: String?
+        var searched = 0
         while true {
-            if let nl = received.firstIndex(of: UInt8(ascii: "\n")) {
+            if let nl = received[searched...].firstIndex(of: UInt8(ascii: "\n")) {
                 let line = received[..<nl]
                 // Event lines (a subscription) have no "ok": not ours; skip them.
                 if let answer = parse(line) { return answer }
+                if other == nil, line.contains(where: { $0 > 0x20 }) { other = String(decoding: line.prefix(80), as: UTF8.self) }
                 received.removeSubrange(...nl)
+                searched = 0
                 continue
+            }
+            searched = received.count
+            // A status is a few KiB; a peer that streams without a newline is not a kiosk, and
+            // must not fill memory until the timeout.
+            if received.count > maxReplyBytes {
+                return .failure(NoAnswer(description: "\(path) sent over \(maxReplyBytes / 1024) KiB without a line end: not a panel-kiosk control socket"))
             }
             let now = monotonicNanoseconds()
             guard now < deadline else {
@@ -70,6 +89,9 @@ package enum StatusClient {
             let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
             if n > 0 { received += buffer[0..<n]; continue }
             if n < 0 && (errno == EAGAIN || errno == EINTR) { continue }
+            if let other {
+                return .failure(NoAnswer(description: "\(path) answered something that is not a panel-kiosk reply (\"\(other)\"), then closed the connection"))
+            }
             return .failure(NoAnswer(description: "\(path) closed the connection without answering"))
         }
     }

@@ -102,6 +102,10 @@ public final class DRMDevice {
 /// for `DRMResources` to say.
 public func drmPrimaryNodes() throws(DRMError) -> [String] {
     let count = drmGetDevices2(0, nil, 0)
+    // No /dev/dri at all: no DRM driver has loaded yet (a DSI panel's driver still probing,
+    // a board booted without its display). That is no device, which `run` waits for; as an
+    // error it stopped the kiosk at once although wait_for_display was on.
+    if count == -ENOENT { return [] }
     if count < 0 {
         throw DRMError(operation: "drmGetDevices2", device: "/dev/dri", errno: -count)
     }

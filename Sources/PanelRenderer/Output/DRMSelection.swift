@@ -97,7 +97,7 @@ extension DRMOutputConfiguration {
             let nodes = try drmPrimaryNodes()
             if nodes.isEmpty {
                 throw DRMError(operation: "find a display", device: "/dev/dri",
-                               detail: "no DRM device (is the KMS driver loaded?)", displayAbsent: true)
+                               detail: "no DRM device (is the KMS driver loaded? On a desktop or in a container: run --headless, or preview)", displayAbsent: true)
             }
             return nodes
         }
