@@ -17,10 +17,10 @@ public struct Instant: Comparable, Hashable, Sendable, CustomStringConvertible {
     public static func milliseconds(_ ms: Int64) -> Instant { Instant(nanoseconds: ms * 1_000_000) }
     /// `ms` milliseconds after the origin, rounded to the nearest nanosecond.
     public static func milliseconds(_ ms: Double) -> Instant {
-        Instant(nanoseconds: Int64((ms * 1e6).rounded()))
+        Instant(nanoseconds: saturatingNanoseconds(ms * 1e6))
     }
-    /// `s` seconds after the origin, rounded to the nearest nanosecond.
-    public static func seconds(_ s: Double) -> Instant { Instant(nanoseconds: Int64((s * 1e9).rounded())) }
+    /// `s` seconds after the origin, rounded to the nearest nanosecond (saturating, as spans).
+    public static func seconds(_ s: Double) -> Instant { Instant(nanoseconds: saturatingNanoseconds(s * 1e9)) }
 
     /// Seconds since the origin.
     public var seconds: Double { Double(nanoseconds) / 1e9 }

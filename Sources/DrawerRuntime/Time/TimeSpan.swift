@@ -10,12 +10,12 @@ public struct TimeSpan: Comparable, Hashable, Sendable, CustomStringConvertible 
     public static func nanoseconds(_ ns: Int64) -> TimeSpan { TimeSpan(nanoseconds: ns) }
     public static func milliseconds(_ ms: Int) -> TimeSpan { TimeSpan(nanoseconds: Int64(ms) * 1_000_000) }
     public static func milliseconds(_ ms: Int64) -> TimeSpan { TimeSpan(nanoseconds: ms * 1_000_000) }
-    /// Rounded to the nearest nanosecond.
+    /// Rounded to the nearest nanosecond; saturating (`saturatingNanoseconds`).
     public static func milliseconds(_ ms: Double) -> TimeSpan {
-        TimeSpan(nanoseconds: Int64((ms * 1e6).rounded()))
+        TimeSpan(nanoseconds: saturatingNanoseconds(ms * 1e6))
     }
-    /// Rounded to the nearest nanosecond.
-    public static func seconds(_ s: Double) -> TimeSpan { TimeSpan(nanoseconds: Int64((s * 1e9).rounded())) }
+    /// Rounded to the nearest nanosecond; saturating (`saturatingNanoseconds`).
+    public static func seconds(_ s: Double) -> TimeSpan { TimeSpan(nanoseconds: saturatingNanoseconds(s * 1e9)) }
     /// One frame at `hz` frames per second, rounded to the nearest nanosecond (60 Hz → 16 666 667 ns).
     public static func frame(hz: Double) -> TimeSpan { seconds(1 / hz) }
 
@@ -29,4 +29,14 @@ public struct TimeSpan: Comparable, Hashable, Sendable, CustomStringConvertible 
     public static prefix func - (a: TimeSpan) -> TimeSpan { TimeSpan(nanoseconds: -a.nanoseconds) }
 
     public var description: String { "\(milliseconds) ms" }
+}
+
+/// `ns` rounded to whole nanoseconds, held within ±2^61 (some 73 years, with room for sums
+/// of a few such spans), NaN as 0. A time from a number nobody checked (an infinite delay
+/// set in code, a NaN from a division) trapped in `Int64(_:)` deep inside a frame.
+@inlinable
+public func saturatingNanoseconds(_ ns: Double) -> Int64 {
+    let limit = Double(Int64(1) << 61)
+    guard !ns.isNaN else { return 0 }
+    return Int64(min(limit, max(-limit, ns.rounded())))
 }
