@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import DrawerRuntime
 import PanelKiosk   // the public API only: what a package depending on panel-kiosk sees
 import PanelRenderer
@@ -124,6 +127,64 @@ final class SwiftAPITests: XCTestCase {
         XCTAssertEqual(kiosk.frame[0, 0], 0xFFFF_0000, String(kiosk.frame[0, 0], radix: 16))
         XCTAssertThrowsError(try kiosk.render(into: try tempDir()), "a loop kiosk has no offscreen render")
         XCTAssertThrowsError(try Kiosk(app: app).run(), "an offscreen kiosk has no loop")
+    }
+
+    /// Values no app file could give, handed over through the API: each throws (or is held
+    /// to its range) where it trapped, hung or overflowed the stack (a library user's review).
+    func testHostileValuesThrowInsteadOfTrapping() throws {
+        let kiosk = try Kiosk(app: codeApp())
+        let row = ContentSpec.Row(title: "x")
+        XCTAssertThrowsError(try kiosk.insertRows("board", at: -1, [row]))
+        XCTAssertThrowsError(try kiosk.removeRows("board", at: -1))
+        XCTAssertThrowsError(try kiosk.removeRows("board", at: 0, count: -1))
+        XCTAssertThrowsError(try kiosk.removeRows("board", at: 1, count: .max)) { e in
+            XCTAssertEqual("\(e)", "list 'board': rows 1..<Int.max are not all there (it has 1)")
+        }
+        XCTAssertThrowsError(try kiosk.updateRow("board", at: -1, ControlCommand.RowChange(title: "y")))
+        for fps in [0, .nan, -60, .infinity, 1e6] {
+            XCTAssertThrowsError(try kiosk.render(fps: fps, into: try tempDir()), "fps \(fps)")
+        }
+        XCTAssertThrowsError(try kiosk.render(into: ""), "\"\" wrote /final.png")
+        XCTAssertThrowsError(try kiosk.render(into: "/proc/no-such-folder"))
+        try kiosk.render(into: try tempDir())      // the failed ones did not spend the one render
+        XCTAssertThrowsError(try kiosk.execute(.service(.status))) { e in XCTAssertTrue("\(e)".contains("control socket"), "\(e)") }
+        XCTAssertThrowsError(try kiosk.execute(.subscribe))
+
+        // An endless slide, an endless idle reset, a NaN delay: held, no trap.
+        var app = codeApp()
+        app.components = [.bottomDrawer(id: "drawer", config: BottomDrawerConfig(), content: .list([row], id: "board", slideMS: .infinity))]
+        app.idleResetS = .infinity
+        let endless = try Kiosk(app: app)
+        try endless.insertRows("board", at: 0, [row])
+        let result = try endless.render(into: try tempDir())
+        XCTAssertLessThanOrEqual(result.finalTimeMS, 3000, "the slide is held to 2 s")
+
+        // Content nested deeper than any app file can: refused, not a stack overflow.
+        var deep = ContentSpec.label("x")
+        for _ in 0..<3000 { deep = .stack([deep], padding: 0) }
+        var nested = AppConfig(name: "deep")
+        nested.backgroundContent = deep
+        XCTAssertThrowsError(try Kiosk(app: nested)) { e in XCTAssertTrue("\(e)".contains("nested 129 deep; at most 128"), "\(e)") }
+    }
+
+    /// The loop's signals are held back only while it is made and runs: the caller's Ctrl-C
+    /// worked no more after a failed start or after run() returned.
+    func testTheCallersSignalsComeBack() throws {
+        func blocked() -> Bool {
+            var mask = sigset_t()
+            pthread_sigmask(SIG_BLOCK, nil, &mask)
+            return sigismember(&mask, SIGTERM) == 1 || sigismember(&mask, SIGINT) == 1
+        }
+        XCTAssertFalse(blocked())
+        var app = codeApp()
+        app.controlSocket = "/nonexistent-panel-kiosk/control.sock"
+        XCTAssertThrowsError(try Kiosk.headless(app: app, widthPx: 320, heightPx: 240, frameLimit: 1))
+        XCTAssertFalse(blocked(), "after a failed start")
+        app.controlSocket = ""
+        let kiosk = try Kiosk.headless(app: app, widthPx: 320, heightPx: 240, frameLimit: 2)
+        XCTAssertTrue(blocked(), "held back for the loop")
+        try kiosk.run()
+        XCTAssertFalse(blocked(), "after run()")
     }
 
     /// What an app file is refused for, code is refused for too, before anything runs.

@@ -98,11 +98,21 @@ public final class SignalDescriptor {
     /// them. Called first thing by `run`: a SIGTERM that arrives while the kiosk is still
     /// loading files or opening the display (seconds on a loaded board) then stops it cleanly
     /// instead of killing it mid-modeset with the console left dark.
-    public static func holdBack(_ signals: [Int32]) {
-        var set = sigset_t()
+    /// Returns the calling thread's mask from before, for `restore` (a library's caller gets
+    /// its signals back when the loop is done).
+    @discardableResult
+    public static func holdBack(_ signals: [Int32]) -> sigset_t {
+        var set = sigset_t(), before = sigset_t()
         sigemptyset(&set)
         for s in signals { sigaddset(&set, s) }
-        _ = pthread_sigmask(SIG_BLOCK, &set, nil)
+        _ = pthread_sigmask(SIG_BLOCK, &set, &before)
+        return before
+    }
+
+    /// Sets the calling thread's signal mask back to `mask` (from `holdBack`).
+    public static func restore(_ mask: sigset_t) {
+        var m = mask
+        _ = pthread_sigmask(SIG_SETMASK, &m, nil)
     }
 
     /// Lets `signals` act again (their default: termination), when the loop that was to read

@@ -58,29 +58,45 @@ public final class Kiosk {
 
     /// The real-time loop with frames in memory at 60 Hz (`run --headless`): touch from
     /// libinput where a device exists, the control socket, blanking, reload. `frameLimit`:
-    /// ``run()`` returns after that many frames (nil: at SIGTERM or SIGINT).
+    /// ``run()`` returns after that many frames (nil: at SIGTERM or SIGINT). SIGTERM, SIGINT
+    /// and SIGHUP are held back on the calling thread from here until ``run()`` returns (or
+    /// this throws): one that comes meanwhile is the loop's to read.
     public static func headless(app: AppConfig, widthPx: Int = 800, heightPx: Int = 480, scale: Double = 1,
                                 frameLimit: Int? = nil) throws -> Kiosk {
         try check(app)
-        SignalDescriptor.holdBack([SIGTERM, SIGINT, SIGHUP])
         let geometry = try geometry(widthPx: widthPx, heightPx: heightPx, scale: scale)
-        let loop = try KioskLoop.headless(app: app, geometry: geometry,
-                                          KioskLoop.Options(startNS: monotonicNanoseconds(), frameLimit: frameLimit))
-        return Kiosk(runtime: loop.runtime, loop: loop)
+        let before = SignalDescriptor.holdBack(loopSignals)
+        do {
+            let loop = try KioskLoop.headless(app: app, geometry: geometry,
+                                              KioskLoop.Options(startNS: monotonicNanoseconds(), frameLimit: frameLimit))
+            let kiosk = Kiosk(runtime: loop.runtime, loop: loop)
+            kiosk.signalMaskBefore = before
+            return kiosk
+        } catch {
+            SignalDescriptor.restore(before)
+            throw error
+        }
     }
 
     /// The real-time loop on the board's display (DRM/KMS, touch from libinput, systemd,
     /// the virtual terminal, the backlight), as `panel-kiosk run`. With `waitForDisplay` and
     /// the board's consent it waits for a display that is not connected yet; nil when stopped
-    /// while waiting.
+    /// while waiting. Signals are held back as by ``headless(app:widthPx:heightPx:scale:frameLimit:)``.
     public static func onDisplay(app: AppConfig, board: BoardConfig = BoardConfig(), frameLimit: Int? = nil,
                                  waitForDisplay: Bool = true) throws -> Kiosk? {
         try check(app)
-        SignalDescriptor.holdBack([SIGTERM, SIGINT, SIGHUP])
-        guard let loop = try KioskLoop.onDisplay(app: app, board: board, wait: waitForDisplay,
-                                                 KioskLoop.Options(startNS: monotonicNanoseconds(), frameLimit: frameLimit))
-        else { return nil }
-        return Kiosk(runtime: loop.runtime, loop: loop)
+        let before = SignalDescriptor.holdBack(loopSignals)
+        do {
+            guard let loop = try KioskLoop.onDisplay(app: app, board: board, wait: waitForDisplay,
+                                                     KioskLoop.Options(startNS: monotonicNanoseconds(), frameLimit: frameLimit))
+            else { SignalDescriptor.restore(before); return nil }
+            let kiosk = Kiosk(runtime: loop.runtime, loop: loop)
+            kiosk.signalMaskBefore = before
+            return kiosk
+        } catch {
+            SignalDescriptor.restore(before)
+            throw error
+        }
     }
 
     /// Runs the real-time loop until SIGTERM, SIGINT or the frame limit. Throws what stopped
@@ -88,18 +104,35 @@ public final class Kiosk {
     /// kiosk, which has no loop (use ``render(script:fps:into:)``).
     public func run() throws {
         guard let loop else { throw KioskError("an offscreen kiosk has no real-time loop; use render(script:into:)") }
+        // The signals the loop reads are the caller's again once it is done (they stayed
+        // blocked for good: Ctrl-C did nothing after run() returned).
+        defer { if let before = signalMaskBefore { SignalDescriptor.restore(before); signalMaskBefore = nil } }
         if let failure = loop.run() { throw KioskError(failure) }
     }
+
+    /// SIGTERM, SIGINT (stop) and SIGHUP (reload): held back from their default action from
+    /// the real-time kiosk's making until ``run()`` returns, so one that comes meanwhile
+    /// stops the loop cleanly instead of killing the process mid-modeset.
+    private static let loopSignals = [SIGTERM, SIGINT, SIGHUP]
+    /// The calling thread's signal mask before the loop's signals were held back.
+    private var signalMaskBefore: sigset_t?
 
     /// Offscreen: plays `script` (touches, `do` and `send` lines at their times) on the
     /// simulated clock, a frame every 1000/`fps` ms, runs on until
     /// nothing moves (at most 10 s), and writes `dir/final.png`. Returns the frames made and
     /// the final time in ms. Once per kiosk: the simulated clock starts at 0 ms (as `render`'s).
+    /// `fps` is 1 to 1000; `dir` is made when missing.
     @discardableResult
     public func render(script: TouchScript = TouchScript(lines: []), fps: Double = 60,
                        into dir: String) throws -> (frames: Int, finalTimeMS: Double) {
         guard loop == nil else { throw KioskError("render(script:into:) is for an offscreen kiosk; this one runs a real-time loop") }
         guard !rendered else { throw KioskError("render(script:into:) runs once per kiosk (its clock starts at 0 ms); make a new Kiosk") }
+        // As `render --fps`: 0, NaN or a negative rate never advanced the clock (a trap or a
+        // loop for ever), a million made a million frames.
+        guard fps >= 1, fps <= 1000 else { throw KioskError("fps is \(fps); it must be between 1 and 1000") }
+        guard !dir.isEmpty else { throw KioskError("render(script:into:) needs a folder to write into (\"\" wrote /final.png)") }
+        // Made before the one render is spent: a folder that cannot be made leaves it to a retry.
+        try makeDirectory(dir)
         rendered = true
         var run = OffscreenRun()
         run.fps = fps
@@ -126,8 +159,19 @@ public final class Kiosk {
     /// place commands act): each becomes the target component's typed action
     /// (`BottomDrawer.Action`, `Sheet.Action`, ...) without passing through strings. Throws,
     /// changing nothing, when the target, id or fields are wrong.
+    ///
+    /// The service commands (`status`, `screenshot`, `brightness`, `blank`, ...) and
+    /// `subscribe` are the control socket's and MQTT's: they throw here, saying what to use
+    /// instead (they did nothing, silently).
     public func execute(_ command: ControlCommand) throws {
-        do { _ = try runtime.execute(command, at: commandTime) } catch { throw KioskError(error.message) }
+        switch command {
+        case .subscribe, .unsubscribe:
+            throw KioskError("subscribe is the control socket's; in Swift, onEvent(_:) gets every event")
+        case .service:
+            throw KioskError("service commands (status, screenshot, brightness, blank, wake, reload) are answered by the control socket and MQTT; in Swift, writeFrame(to:) saves what is shown")
+        default:
+            do { _ = try runtime.execute(command, at: commandTime) } catch { throw KioskError(error.message) }
+        }
     }
 
     /// A script's `do` line: `action` with `arguments` on the component `target`, parsed into

@@ -91,6 +91,21 @@ public struct ContentSpec: Equatable, Sendable {
         }
     }
 
+    /// How deep a content tree may nest (an app file's TOML stops at 128 tables).
+    static let maxDepth = 128
+
+    /// How many levels the tree has (1: this node alone), found without recursion.
+    var depth: Int {
+        var deepest = 0
+        var pending: [(ContentSpec, Int)] = [(self, 1)]
+        while let (node, level) = pending.popLast() {
+            deepest = max(deepest, level)
+            if level > Self.maxDepth { break }     // enough to refuse it
+            for c in node.children { pending.append((c, level + 1)) }
+        }
+        return deepest
+    }
+
     /// Every node of the tree, depth first, this one first.
     func forEach(_ body: (ContentSpec) -> Void) {
         body(self)

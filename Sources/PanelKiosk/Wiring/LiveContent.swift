@@ -48,6 +48,11 @@ final class LiveContent {
 
     /// Makes and registers the content view for `spec`, shown by `host`.
     func make(_ spec: ContentSpec, host: String) throws -> ContentView {
+        // Layout and drawing recurse through the tree: a tree built in code 3000 stacks deep
+        // overflowed the stack. An app file cannot nest this deep (TOML's own limit).
+        if spec.depth > ContentSpec.maxDepth {
+            throw Failure("\(host): content nested \(spec.depth) deep; at most \(ContentSpec.maxDepth)")
+        }
         let view = try builder.makeView(spec, values: values)
         var ids: [String] = []
         spec.forEach { if let id = $0.id { ids.append(id) } }
@@ -119,6 +124,7 @@ final class LiveContent {
         let resolved = try checkedRows(rows, "rows", id)
         var inserted = 0
         try editRows(id) { list throws(ActionError) in
+            guard at >= 0 else { throw ActionError("list '\(id)': \"at\" is \(at); a row index is 0 or more") }
             guard at <= list.count else { throw ActionError("list '\(id)': \"at\" is \(at), past its \(list.count) rows") }
             guard list.count + resolved.count <= LiveLimits.maxRows else {
                 throw ActionError("list '\(id)': \(list.count) + \(resolved.count) rows is over the \(LiveLimits.maxRows) a list may have")
@@ -131,8 +137,11 @@ final class LiveContent {
 
     func removeRows(id: String, at: Int, count: Int, animated: Bool, time: Instant) throws(ActionError) {
         try editRows(id) { list throws(ActionError) in
-            guard at + count <= list.count else {
-                throw ActionError("list '\(id)': rows \(at)..<\(at + count) are not all there (it has \(list.count))")
+            // The socket's reader refuses these; the Swift API hands them over as they are.
+            guard at >= 0, count >= 0 else { throw ActionError("list '\(id)': \"at\" \(at) and \"count\" \(count) must be 0 or more") }
+            guard count <= list.count - at else {
+                let (end, overflow) = at.addingReportingOverflow(count)
+                throw ActionError("list '\(id)': rows \(at)..<\(overflow ? "Int.max" : String(end)) are not all there (it has \(list.count))")
             }
             list.removeSubrange(at..<(at + count))
         }
@@ -146,7 +155,7 @@ final class LiveContent {
             return full
         }
         try editRows(id) { list throws(ActionError) in
-            guard at < list.count else { throw ActionError("list '\(id)': no row \(at) (it has \(list.count))") }
+            guard at >= 0, at < list.count else { throw ActionError("list '\(id)': no row \(at) (it has \(list.count))") }
             if let t = change.title { list[at].title = try Self.template(t, "title", id) }
             if let s = change.subtitle { list[at].subtitle = try Self.template(s, "subtitle", id) }
             if let icon { list[at].icon = icon }
@@ -257,7 +266,10 @@ final class LiveContent {
         roots[i].spec.forEach { node in
             if node.id == id, case .list(_, let ms) = node.kind { slideMS = ms }
         }
-        view.slideAfterRowChange(durationMS: animated ? slideMS : 0, at: time)
+        // Held to the app file's 0...2000 ms: a list built in code may carry any number
+        // (an infinite slide never ended; NaN is no slide).
+        let ms = slideMS.isNaN ? 0 : min(2000, max(0, slideMS))
+        view.slideAfterRowChange(durationMS: animated ? ms : 0, at: time)
     }
 
     /// Rows from the socket or the data file: icons resolved against the app's folder and
