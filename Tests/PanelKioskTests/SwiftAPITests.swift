@@ -149,6 +149,16 @@ final class SwiftAPITests: XCTestCase {
         try kiosk.render(into: try tempDir())      // the failed ones did not spend the one render
         XCTAssertThrowsError(try kiosk.execute(.service(.status))) { e in XCTAssertTrue("\(e)".contains("control socket"), "\(e)") }
         XCTAssertThrowsError(try kiosk.execute(.subscribe))
+        // As the socket holds them: a text's 4 KiB, a progress 0...1.
+        XCTAssertThrowsError(try kiosk.set("title", text: String(repeating: "a", count: 5000))) { e in
+            XCTAssertEqual("\(e)", "'title': \"text\" is 5000 bytes; a text is at most 4096")
+        }
+        var withPopup = codeApp()
+        withPopup.components.append(.popup(id: "player", content: .stack([.label("x"), .progress(0.5, id: "bar")])))
+        let popupKiosk = try Kiosk(app: withPopup)
+        XCTAssertThrowsError(try popupKiosk.setPopupItem("player", progress: 5))
+        XCTAssertThrowsError(try popupKiosk.set("bar", ControlCommand.ContentProperties(value: .nan)))
+        XCTAssertThrowsError(try popupKiosk.set("bar", ControlCommand.ContentProperties(value: -1)))
 
         // An endless slide, an endless idle reset, a NaN delay: held, no trap.
         var app = codeApp()

@@ -148,7 +148,9 @@ public final class Kiosk {
     // MARK: events
 
     /// Calls `handler` with every event a component reports, typed, in order (on the loop's
-    /// thread, between frames).
+    /// thread, between frames). The kiosk keeps its handlers: one that uses the kiosk should
+    /// capture it `[weak kiosk]`, or the two keep each other (and the kiosk's display,
+    /// socket and files) alive for good.
     public func onEvent(_ handler: @escaping (KioskEvent) -> Void) {
         runtime.eventListeners.append { handler(KioskEvent($0)) }
     }

@@ -20,6 +20,8 @@ enum ControlDispatch {
         }
         switch command {
         case .setPopupItem(let id, let title, let subtitle, let progress):
+            // As the socket's reader: the Swift API hands values over unchecked (5 was taken).
+            if let progress, !(0...1).contains(progress) { throw ActionError("\"progress\" is \(progress); it takes a number from 0 to 1") }
             try target(id, Popup.self).apply(.setItem(title: title, subtitle: subtitle, progress: progress), at: now)
         case .presentBar(let id, _):
             try target(id, Popup.self).apply(.presentBar, at: now)

@@ -99,7 +99,10 @@ final class LiveContent {
             case .progress:
                 allowed += ["value"]
                 try Self.only(p, allowed, node)
-                if let v = p.value { node.kind = .progress(value: v) }
+                if let v = p.value {
+                    guard v >= 0, v <= 1 else { throw ActionError("'\(id)': \"value\" is \(v); a progress is a number from 0 to 1") }
+                    node.kind = .progress(value: v)
+                }
             case .image(let path, let width, let height, let mode, let radius):
                 allowed += ["path"]
                 try Self.only(p, allowed, node)
@@ -304,6 +307,10 @@ final class LiveContent {
 
     /// A text given at run time may hold placeholders, like the app file's.
     private static func template(_ text: String, _ key: String, _ id: String) throws(ActionError) -> String {
+        // The socket's reader holds texts to this; the Swift API hands them over as they are.
+        if text.utf8.count > LiveLimits.maxTextBytes {
+            throw ActionError("'\(id)': \"\(key)\" is \(text.utf8.count) bytes; a text is at most \(LiveLimits.maxTextBytes)")
+        }
         if case .failure(let e) = Template.parse(text) { throw ActionError("'\(id)': \"\(key)\": \(e.message)") }
         return text
     }

@@ -47,7 +47,10 @@ func attach(_ kiosk: Kiosk) throws {
         ContentSpec.Row(title: "08:21  S3  University", subtitle: "Platform 4 · on time"),
     ], animated: false)
     try kiosk.set("next", text: "Next train: 08:12 S1 Airport")
-    kiosk.onEvent { event in
+    // Weak: the kiosk keeps its handlers, and a handler holding it strongly would keep it
+    // (and its display, socket and files) for as long as the process lives.
+    kiosk.onEvent { [weak kiosk] event in
+        guard let kiosk else { return }
         switch event {
         case .positionDidChange(let drawer, let position):
             print("drawer \(drawer): \(position.rawValue)")
