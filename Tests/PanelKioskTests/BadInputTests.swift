@@ -254,6 +254,10 @@ final class BadInputTests: XCTestCase {
         XCTAssertTrue(limited.stderr.contains("full/final.png: cannot write it (File too large)"), limited.stderr)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: dir + "/full/final.png")), good, "the earlier final.png stays whole")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/full").filter { $0.hasPrefix(".") }, [], "no temporary file left")
+        try expect("--at with no time", ["render", "--config", "app.toml", "--out", "o", "--at", ","], status: 64,
+                   "--at takes times in ms like 100,250; '' is not one")
+        try expect("a side over the limit", ["render", "--config", "app.toml", "--out", "o", "--size", "100000x100000"], status: 1,
+                   "--size 100000x100000: a side is at most 8192 px")
         // A relative [control] socket is the app folder's, like every path in the file (it
         // was the working directory's).
         write("rel.toml", "name = \"x\"\n[control]\nsocket = \"k.sock\"\n[background]\ncolor = \"#ffffff\"\n")

@@ -94,7 +94,12 @@ final class OpsHeadlessTests: XCTestCase {
         XCTAssertEqual(blank.status, 0, "blank on purpose is healthy: \(blank.stdout)")
         XCTAssertTrue(blank.stdout.contains("\"blank\": true"), blank.stdout)
         XCTAssertEqual(request(#"{"cmd":"wake"}"#), "{\"ok\":true,\"blank\":false,\"id\":\(id)}")
+        // A reload that renames the app: status says the new name (it kept the first).
+        let appText = try String(contentsOfFile: dir.file("app.toml"), encoding: .utf8)
+        dir.write("app.toml", appText.replacingOccurrences(of: "name = \"Drawer\"", with: "name = \"Renamed\""))
         XCTAssertEqual(request(#"{"cmd":"reload"}"#), "{\"ok\":true,\"id\":\(id)}")
+        let renamed = try CLI.run(["status", "--socket", socket, "--json"])
+        XCTAssertTrue(renamed.stdout.contains("\"app\": \"Renamed\""), renamed.stdout)
         XCTAssertTrue(request(#"{"cmd":"set_position","target":"drawer","position":"open","animated":false}"#).contains("\"ok\":true"))
 
         // Stalled: the process is there and its socket accepts, but the loop does not turn.

@@ -129,7 +129,7 @@ extension KioskLoop: KioskOperations {
         let lastError = KioskLog.lastProblem.map { (message: $0.message, ageS: Double(nowNS &- $0.atNS) / 1e9) }
         let state = runtime.state(timeMS: runtime.screen.now.milliseconds)
         return StatusReport(
-            app: services.appName, board: services.boardName, version: KioskVersion.current,
+            app: runtime.appName, board: services.boardName, version: KioskVersion.current,
             display: .init(kind: source?.displayKind ?? "unknown", description: sink.description, mode: modeText,
                            connected: source?.displayConnected ?? true),
             blank: runtime.blanker.isBlank,

@@ -15,8 +15,11 @@ package final class KioskRuntime {
     /// The screen's content that the device's program changes (`set`, `set_values`, ...).
     private(set) var live: LiveContent
     let appPath: String
-    /// What the screen was built from; an app built in code (no path) reloads from it.
+    /// What the screen was built from; an app built in code (no path) reloads from it. The
+    /// services (socket, MQTT, data file) keep what this one said until a restart.
     let app: AppConfig
+    /// The app's name as the last good reload gave it (`status` shows it).
+    private(set) var appName: String
     /// `[data] file`, applied like `set_values` whenever it changes.
     private(set) var dataPath: String?
     let geometry: FrameGeometry
@@ -61,6 +64,7 @@ package final class KioskRuntime {
          now: Instant) throws {
         self.geometry = geometry
         self.app = app
+        appName = app.name
         appPath = app.path
         themePaths = app.themePath.map { [$0] } ?? []
         let built = try SceneBuilder.build(app: app, geometry: geometry)
@@ -250,6 +254,7 @@ package final class KioskRuntime {
             built.screen.ignoreExtraFingers = screen.ignoreExtraFingers
             screen = built.screen
             live = built.live
+            appName = newApp.name
             attachEvents(to: screen)
             needsDraw = true
             fullRepaint = true

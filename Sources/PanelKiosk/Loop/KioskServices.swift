@@ -16,8 +16,8 @@ package final class KioskServices {
     let control: ControlSocket?
     private var controlGeneration = -1
     let logger: Logger
-    /// The app's and board's names, for `status`.
-    let appName: String, boardName: String
+    /// The board's name, for `status` (the app's follows reloads: `KioskRuntime.appName`).
+    let boardName: String
     /// Answers the service commands (status, screenshot, ...): the loop, which has what
     /// they need (KioskLoop+Service.swift).
     weak var operations: KioskOperations? {
@@ -27,7 +27,6 @@ package final class KioskServices {
     let mqtt: MQTTBridge?
 
     init(app: AppConfig, board: BoardConfig, readyStatus: String, headless: Bool = false) throws {
-        appName = app.name
         boardName = board.name
         var logger = Logger(label: "panel-kiosk", factory: { _ in KioskLogHandler() })
         logger.logLevel = .notice

@@ -30,6 +30,10 @@ package struct FrameGeometry: Equatable {
         var g = FrameGeometry(widthPx: 800, heightPx: 480, scale: scale ?? 1, board: .offscreenDefault)
         if let size {
             guard let m = BoardConfig.parseMode(size), m.refreshHz == nil else {
+                let sides = size.split(separator: "x", omittingEmptySubsequences: false)
+                if sides.count == 2, sides.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigitCharacter) }) {
+                    throw Failure("--size \(size): a side is at most \(PixelBudget.maxSide) px")
+                }
                 throw Failure("--size must be WIDTHxHEIGHT in pixels, e.g. 800x480; got '\(size)'")
             }
             if let why = PixelBudget.refusal(width: m.width, height: m.height) { throw Failure("--size \(size): \(why)") }
@@ -37,4 +41,8 @@ package struct FrameGeometry: Equatable {
         }
         return g
     }
+}
+
+private extension Character {
+    var isASCIIDigitCharacter: Bool { isASCII && isNumber }
 }

@@ -60,12 +60,14 @@ struct Render: ParsableCommand {
         if let state {
             try writeTextFile(state, outcome.runtime.state(timeMS: outcome.result.finalTimeMS).encoded + "\n")
         }
-        print("rendered \(outcome.result.frames) frames to \(outcome.result.finalTimeMS) ms; wrote \(out)/final.png")
+        let endMS = (outcome.result.finalTimeMS * 10).rounded() / 10     // 1083.3, not 1083.3333333333335
+        print("rendered \(outcome.result.frames) frames to \(endMS) ms; wrote \(out)/final.png")
     }
 
     private func parseTimes(_ s: String?) throws -> [Double] {
         guard let s, !s.isEmpty else { return [] }
-        return try s.split(separator: ",").map {
+        // Every piece is a time: `--at ,` or `--at 100,,250` is a mistake, not "no times".
+        return try s.split(separator: ",", omittingEmptySubsequences: false).map {
             guard let v = Double($0.filter { $0 != " " }), v >= 0, v.isFinite else {
                 throw ValidationError("--at takes times in ms like 100,250; '\($0)' is not one")
             }
