@@ -146,7 +146,14 @@ final class SwiftAPITests: XCTestCase {
         }
         XCTAssertThrowsError(try kiosk.render(into: ""), "\"\" wrote /final.png")
         XCTAssertThrowsError(try kiosk.render(into: "/proc/no-such-folder"))
-        try kiosk.render(into: try tempDir())      // the failed ones did not spend the one render
+        let built = TouchScript(lines: [TouchScript.Line(timeMS: 0, verb: .down(finger: 1, x: 400, y: 440)),
+                                        TouchScript.Line(timeMS: 1e300, verb: .up(finger: 1))], name: "built")
+        XCTAssertThrowsError(try kiosk.render(script: built, into: try tempDir())) { e in
+            XCTAssertTrue("\(e)".hasPrefix("built:2: time 1e+300 ms is not within"), "\(e)")
+        }
+        var edited = built
+        edited.lines[1].timeMS = 80
+        try kiosk.render(script: edited, into: try tempDir())      // the failed ones did not spend the one render
         XCTAssertThrowsError(try kiosk.execute(.service(.status))) { e in XCTAssertTrue("\(e)".contains("control socket"), "\(e)") }
         XCTAssertThrowsError(try kiosk.execute(.subscribe))
         // As the socket holds them: a text's 4 KiB, a progress 0...1.

@@ -18,6 +18,37 @@ public struct TouchScript: Equatable, Sendable {
         public var verb: Verb
         /// 1-based line in the file, for errors raised later (unknown target, bad action).
         public var lineNumber: Int
+
+        /// A line made in code (`lineNumber`: what errors about it name; by default its
+        /// place in the script is unknown, 0). ``TouchScript/check()`` holds it to what
+        /// `parse` allows.
+        public init(timeMS: Double, verb: Verb, lineNumber: Int = 0) {
+            self.timeMS = timeMS; self.verb = verb; self.lineNumber = lineNumber
+        }
+    }
+
+    /// Throws the first line that `parse` would have refused: a time that is not a finite
+    /// number of ms within a day or goes back, a coordinate that is not finite or is off any
+    /// screen. A script built in code (or edited after parsing) passes through here before
+    /// it drives a clock: a time of 1e300 ms would be stepped frame by frame for ever.
+    public func check() throws(TouchScriptError) {
+        var last = 0.0
+        for (i, line) in lines.enumerated() {
+            let n = line.lineNumber > 0 ? line.lineNumber : i + 1
+            func fail(_ m: String) -> TouchScriptError { TouchScriptError(file: name, line: n, message: m) }
+            guard line.timeMS.isFinite, line.timeMS >= 0, line.timeMS <= Self.maxTimeMS else {
+                throw fail("time \(line.timeMS) ms is not within 0...\(Int(Self.maxTimeMS)) ms")
+            }
+            guard line.timeMS >= last else { throw fail("time \(line.timeMS) ms goes back (the line before is at \(last) ms)") }
+            last = line.timeMS
+            switch line.verb {
+            case .down(_, let x, let y), .move(_, let x, let y):
+                // As `parse`: far beyond any screen, and small enough that velocities stay finite.
+                guard abs(x) <= 1_000_000, abs(y) <= 1_000_000 else { throw fail("(\(x), \(y)) is off any screen (at most ±1000000 px)") }
+            case .up, .cancel, .call, .send:
+                break
+            }
+        }
     }
 
     public var lines: [Line]

@@ -131,6 +131,7 @@ public final class Kiosk {
         // loop for ever), a million made a million frames.
         guard fps >= 1, fps <= 1000 else { throw KioskError("fps is \(fps); it must be between 1 and 1000") }
         guard !dir.isEmpty else { throw KioskError("render(script:into:) needs a folder to write into (\"\" wrote /final.png)") }
+        do { try script.check() } catch { throw KioskError(error.description) }
         // Made before the one render is spent: a folder that cannot be made leaves it to a retry.
         try makeDirectory(dir)
         rendered = true

@@ -37,6 +37,7 @@ struct Render: ParsableCommand {
                                          ("--trace", trace), ("--state", state)],
                                         inputs: [("--config", config), ("--board", board), ("--script", script)])
         try OutputFiles.requireFolders([("--events", events), ("--trace", trace), ("--state", state)], madeFolder: out)
+        _ = try parseTimes(at)   // here, so the message comes with render's usage, not the top level's
     }
 
     func run() throws {
