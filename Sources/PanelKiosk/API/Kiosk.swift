@@ -65,17 +65,11 @@ public final class Kiosk {
                                 frameLimit: Int? = nil) throws -> Kiosk {
         try check(app)
         let geometry = try geometry(widthPx: widthPx, heightPx: heightPx, scale: scale)
-        let before = SignalDescriptor.holdBack(loopSignals)
-        do {
-            let loop = try KioskLoop.headless(app: app, geometry: geometry,
-                                              KioskLoop.Options(startNS: monotonicNanoseconds(), frameLimit: frameLimit))
-            let kiosk = Kiosk(runtime: loop.runtime, loop: loop)
-            kiosk.signalMaskBefore = before
-            return kiosk
-        } catch {
-            SignalDescriptor.restore(before)
-            throw error
-        }
+        // A headless loop never waits for a display, so there is always one.
+        return try withLoopSignalsHeld {
+            try KioskLoop.headless(app: app, geometry: geometry,
+                                   KioskLoop.Options(startNS: monotonicNanoseconds(), frameLimit: frameLimit))
+        }!
     }
 
     /// The real-time loop on the board's display (DRM/KMS, touch from libinput, systemd,
@@ -85,18 +79,26 @@ public final class Kiosk {
     public static func onDisplay(app: AppConfig, board: BoardConfig = BoardConfig(), frameLimit: Int? = nil,
                                  waitForDisplay: Bool = true) throws -> Kiosk? {
         try check(app)
+        return try withLoopSignalsHeld {
+            try KioskLoop.onDisplay(app: app, board: board, wait: waitForDisplay,
+                                    KioskLoop.Options(startNS: monotonicNanoseconds(), frameLimit: frameLimit))
+        }
+    }
+
+    /// A kiosk around the loop `make` returns, with the loop's signals held back from before
+    /// it is made until ``run()`` returns; the caller's mask comes back at once when `make`
+    /// throws or gives no loop (stopped while waiting for a display).
+    private static func withLoopSignalsHeld(_ make: () throws -> KioskLoop?) throws -> Kiosk? {
         let before = SignalDescriptor.holdBack(loopSignals)
-        do {
-            guard let loop = try KioskLoop.onDisplay(app: app, board: board, wait: waitForDisplay,
-                                                     KioskLoop.Options(startNS: monotonicNanoseconds(), frameLimit: frameLimit))
-            else { SignalDescriptor.restore(before); return nil }
-            let kiosk = Kiosk(runtime: loop.runtime, loop: loop)
-            kiosk.signalMaskBefore = before
-            return kiosk
-        } catch {
+        let loop: KioskLoop?
+        do { loop = try make() } catch {
             SignalDescriptor.restore(before)
             throw error
         }
+        guard let loop else { SignalDescriptor.restore(before); return nil }
+        let kiosk = Kiosk(runtime: loop.runtime, loop: loop)
+        kiosk.signalMaskBefore = before
+        return kiosk
     }
 
     /// Runs the real-time loop until SIGTERM, SIGINT or the frame limit. Throws what stopped
