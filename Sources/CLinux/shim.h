@@ -4,6 +4,7 @@
 #include <sys/epoll.h>
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
+#include <sys/eventfd.h>
 #include <sys/inotify.h>
 #include <signal.h>
 #include <linux/kd.h>

@@ -25,11 +25,13 @@ import PanelRenderer
 /// ```
 ///
 /// A `Kiosk` belongs to the thread that made it: the loops are single-threaded, and event
-/// handlers run on that thread between frames, where they may call any method here.
+/// handlers run on that thread between frames, where they may call any method here. Other
+/// threads and tasks drive a running real-time kiosk through ``remote`` (``Remote``).
 public final class Kiosk {
     package let runtime: KioskRuntime
     private let loop: KioskLoop?
     private var rendered = false
+    private var ran = false
 
     /// The app it shows (as built; changes made since through commands are in the screen).
     public var app: AppConfig { runtime.app }
@@ -42,9 +44,31 @@ public final class Kiosk {
     /// The last frame drawn (premultiplied ARGB32).
     public var frame: Pixmap { runtime.frame.pixmap }
 
+    /// Drives the running loop from other threads and tasks (``Remote``); for an offscreen
+    /// kiosk it refuses every command, saying to call the kiosk's own methods.
+    public let remote: Remote
+
     private init(runtime: KioskRuntime, loop: KioskLoop?) {
         self.runtime = runtime
         self.loop = loop
+        if let loop {
+            remote = Remote(inbox: loop.inbox)
+            // Events are made for other threads only while a stream reads them.
+            runtime.eventListeners.append { [inbox = loop.inbox] e in
+                if inbox.hasReaders { inbox.publish(KioskEvent(e)) }
+            }
+        } else {
+            remote = Remote(inbox: RemoteInbox(closedBecause: "an offscreen kiosk has no loop to send to; call its own methods on the thread that made it"))
+        }
+    }
+
+    deinit {
+        // Commands still waiting for a loop that will never run are answered, not left hanging.
+        remote.inbox.close(because: "the kiosk was freed before it ran")
+        // A kiosk freed without run() held SIGTERM, SIGINT and SIGHUP back for good: Ctrl-C
+        // did nothing, and every child started afterwards inherited the mask (a test's
+        // `mosquitto_sub` then ignored SIGTERM and hung the suite).
+        if let before = signalMaskBefore { SignalDescriptor.restore(before) }
     }
 
     /// An offscreen kiosk on the simulated clock, its frame `widthPx` x `heightPx` pixels at
@@ -101,11 +125,14 @@ public final class Kiosk {
         return kiosk
     }
 
-    /// Runs the real-time loop until SIGTERM, SIGINT or the frame limit. Throws what stopped
+    /// Runs the real-time loop until SIGTERM, SIGINT, ``Remote/stop()`` or the frame limit,
+    /// once per kiosk. Throws what stopped
     /// it otherwise (a display that went away for good, a failed flip), and for an offscreen
     /// kiosk, which has no loop (use ``render(script:fps:into:)``).
     public func run() throws {
         guard let loop else { throw KioskError("an offscreen kiosk has no real-time loop; use render(script:into:)") }
+        guard !ran else { throw KioskError("run() runs once per kiosk (its display, socket and files are closed when it returns); make a new Kiosk") }
+        ran = true
         // The signals the loop reads are the caller's again once it is done (they stayed
         // blocked for good: Ctrl-C did nothing after run() returned).
         defer { if let before = signalMaskBefore { SignalDescriptor.restore(before); signalMaskBefore = nil } }
@@ -287,7 +314,7 @@ public final class Kiosk {
 }
 
 /// Why a kiosk could not be made or a command not carried out, in words for a person.
-public struct KioskError: Error, CustomStringConvertible, Sendable {
+public struct KioskError: Error, CustomStringConvertible, Equatable, Sendable {
     public var description: String
     public init(_ message: String) { description = message }
 }

@@ -58,6 +58,8 @@ package final class KioskLoop: FrameSinkOwner {
     /// waiting for a whole refresh before them.
     private var inFlightOldestTouchNS: UInt64?
     private(set) var touchMissedVblanks = 0
+    /// Commands and the stop from other threads (`Kiosk.Remote`).
+    package let inbox: RemoteInbox
     /// `run --headless --play`: a touch script on the real clock, and its timer.
     private var scripted: ScriptedTouches?
     private var scriptTimer: FrameTimer?
@@ -74,6 +76,7 @@ package final class KioskLoop: FrameSinkOwner {
             loop = try EventLoop()
             signals = try SignalDescriptor([SIGTERM, SIGINT, SIGHUP])
             frameTimer = try FrameTimer()
+            inbox = try RemoteInbox()
         } catch { throw Failure("\(error)") }
         runtime.onEventLine = { [services] line in services.broadcast(eventLine: line) }
         services.operations = self
@@ -94,6 +97,7 @@ package final class KioskLoop: FrameSinkOwner {
             }
             try loop.watch(signals.fd) { [unowned self] in self.signalsReady() }
             try loop.watch(frameTimer.fd) { [unowned self] in self.frameTimer.acknowledge() }
+            try loop.watch(inbox.fd) { [unowned self] in self.remoteReady() }
         } catch { throw Failure("\(error)") }
         try sink.attach(to: loop, owner: self)
     }
@@ -205,6 +209,7 @@ package final class KioskLoop: FrameSinkOwner {
             drawAndPresent(showingAt: plan.showNS, forVblank: nil)
         }
         if failure == nil, let e = sink.finish() { failure = e }
+        inbox.close(because: failure.map { "the kiosk stopped: \($0)" } ?? "the kiosk stopped")
         services.close()
         do { try sink.close() } catch { failure = failure ?? "\(error)" }
         // A log that could not be written (a full disk) did not stop the kiosk, but the run
@@ -298,6 +303,25 @@ package final class KioskLoop: FrameSinkOwner {
     private func controlReady(_ fd: Int32, _ readable: Bool, _ writable: Bool) {
         services.handleReady(fd: fd, readable: readable, writable: writable)
         apply(services.runCommands(on: runtime, at: Instant.now()))
+    }
+
+    /// Commands from other threads (`Kiosk.Remote`), in the order sent, answered on this
+    /// thread as the socket's are; a stop ends the loop after the commands before it, and
+    /// those after it are refused.
+    private func remoteReady() {
+        var stopped = false
+        for item in inbox.take() {
+            switch item {
+            case .stop:
+                stopped = true
+                loop.stop()
+            case .command(let command, let reply):
+                guard !stopped else { reply(.failure(KioskError("the kiosk was stopped before this command"))); continue }
+                let (result, actions) = services.answer(command, on: runtime, at: Instant.now())
+                apply(actions)
+                reply(result.mapError { KioskError($0.message) })
+            }
+        }
     }
 
     private func signalsReady() {

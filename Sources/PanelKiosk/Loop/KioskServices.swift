@@ -192,8 +192,9 @@ package final class KioskServices {
     /// At most this long on MQTT commands per loop wake-up (a frame is 16.7 ms at 60 Hz).
     static let mqttBudgetNS: UInt64 = 2_000_000
 
-    /// One command from anywhere: a service command by the loop, the rest by the runtime.
-    private func answer(_ command: ControlCommand, on runtime: KioskRuntime, at now: Instant) -> ServiceAnswer {
+    /// One command from anywhere (the socket, MQTT, `Kiosk.Remote`): a service command by
+    /// the loop, the rest by the runtime; its reply and what it asks of the display.
+    func answer(_ command: ControlCommand, on runtime: KioskRuntime, at now: Instant) -> ServiceAnswer {
         if case .service(let s) = command {
             guard let operations else { return (.failure(.init("the kiosk is not running")), []) }
             return operations.perform(s, at: now)

@@ -4,6 +4,8 @@
 //   swift run DeparturesKiosk                 on the display (DRM/KMS), like `panel-kiosk run`
 //   swift run DeparturesKiosk --board FILE    with a board file
 //   swift run DeparturesKiosk --out DIR       offscreen: a swipe that raises the drawer, then DIR/final.png
+//   swift run DeparturesKiosk --headless DIR  the real-time loop in memory, fed by a task (the
+//                                             clock, a departure), then DIR/headless.png
 import DrawerRuntime
 import PanelKiosk
 import PanelRenderer
@@ -62,6 +64,22 @@ func attach(_ kiosk: Kiosk) throws {
     try kiosk.insertRows("notice-list", at: 1, [ContentSpec.Row(title: "S3 runs every 20 min tonight")], animated: false)
 }
 
+/// The program's own data, from another task while the loop runs: what a feed or a sensor
+/// does. `Kiosk.Remote` is Sendable; each command is carried out between frames.
+func feed(_ remote: Kiosk.Remote, screenshot: String?) async throws {
+    try await remote.send(.setValues(["clock": .text("08:10")]))
+    try await remote.send(.insertRows(id: "board", at: 0, rows: [ContentSpec.Row(title: "08:10  S2  Old Town", subtitle: "Platform 2 · now")],
+                                      animated: true))
+    print("clock and board set by a task")
+    if let screenshot {
+        // After the row's slide: the drawer's event stream could say when, a row has no event.
+        try await Task.sleep(for: .milliseconds(600))
+        let reply = try await remote.send(.service(.screenshot(path: screenshot)))
+        if case .string(let path)? = reply["path"] { print("screenshot: \(path)") }
+        remote.stop()
+    }
+}
+
 func fail(_ message: String) -> Never {
     var line = "DeparturesKiosk: \(message)\n"
     line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
@@ -70,16 +88,20 @@ func fail(_ message: String) -> Never {
 
 var arguments = CommandLine.arguments.dropFirst()
 var outDir: String?
+var headlessDir: String?
 var boardPath: String?
 while let a = arguments.popFirst() {
     switch a {
     case "--out":
         guard let dir = arguments.popFirst() else { fail("--out needs a folder") }
         outDir = dir
+    case "--headless":
+        guard let dir = arguments.popFirst() else { fail("--headless needs a folder") }
+        headlessDir = dir
     case "--board":
         guard let path = arguments.popFirst() else { fail("--board needs a board file") }
         boardPath = path
-    default: fail("unknown argument '\(a)'; use --out DIR or --board FILE")
+    default: fail("unknown argument '\(a)'; use --out DIR, --headless DIR or --board FILE")
     }
 }
 
@@ -98,10 +120,26 @@ do {
             """, name: "swipe-up")
         let result = try kiosk.render(script: swipe, into: outDir)
         print("rendered \(result.frames) frames to \(Int(result.finalTimeMS)) ms; wrote \(outDir)/final.png")
+    } else if let headlessDir {
+        // No socket of its own: the task is what drives it. 10 s at most.
+        var app = departuresApp()
+        app.controlSocket = ""
+        let kiosk = try Kiosk.headless(app: app, widthPx: 800, heightPx: 480, frameLimit: 600)
+        try attach(kiosk)
+        let remote = kiosk.remote
+        Task.detached {
+            do { try await feed(remote, screenshot: headlessDir + "/headless.png") } catch {
+                print("feed: \(error)")
+                remote.stop()
+            }
+        }
+        try kiosk.run()     // until the task stops it
     } else {
         let board = try boardPath.map { path in try BoardConfig.load(path: path) } ?? BoardConfig()
         guard let kiosk = try Kiosk.onDisplay(app: departuresApp(), board: board) else { exit(0) }
         try attach(kiosk)
+        let remote = kiosk.remote
+        Task.detached { do { try await feed(remote, screenshot: nil) } catch { print("feed: \(error)") } }
         try kiosk.run()
     }
 } catch {

@@ -1,0 +1,126 @@
+import CLinux
+import DrawerRuntime
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Commands handed to a real-time loop from other threads and tasks (`Kiosk.Remote`): a
+/// bounded queue behind a lock, and an eventfd in the loop's epoll that says something is in
+/// it. The loop takes everything queued at each wake-up and answers each item on its own
+/// thread. Closed when the loop's run is over (or for an offscreen kiosk, from the start):
+/// what was still queued is answered with the reason, and so is everything sent afterwards.
+/// Also hands the loop's events to the streams other threads read (`Kiosk.Remote.events`).
+package final class RemoteInbox: Sendable {
+    /// What a command's sender is told: the socket's reply fields, or why it was refused.
+    package typealias Reply = @Sendable (Result<[(String, JSONValue)], KioskError>) -> Void
+
+    package enum Item: Sendable {
+        case command(ControlCommand, Reply)
+        case stop
+    }
+
+    /// Commands waiting at most (a sender faster than the loop is refused, not buffered
+    /// without end): at a frame's pace that is 17 s of one command per frame.
+    package static let capacity = 1024
+
+    private struct State {
+        var items: [Item] = []
+        /// Why nothing is taken any more (nil: open).
+        var closedBecause: String?
+        var streams: [Int: AsyncStream<KioskEvent>.Continuation] = [:]
+        var nextStream = 0
+    }
+    private let state: Mutex<State>
+    /// Readable while items wait (-1: no descriptor, a closed inbox that never had a loop).
+    package let fd: Int32
+
+    /// An open inbox with its eventfd.
+    package init() throws {
+        let fd = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
+        guard fd >= 0 else { throw Failure("eventfd: \(String(cString: strerror(errno)))") }
+        self.fd = fd
+        state = Mutex(State())
+    }
+
+    /// An inbox closed from the start, for a kiosk with no loop to answer.
+    package init(closedBecause reason: String) {
+        fd = -1
+        state = Mutex(State(closedBecause: reason))
+    }
+
+    deinit { if fd >= 0 { Glibc.close(fd) } }
+
+    /// Queues `item`; false (and nothing queued) when closed or full, with the reason.
+    package func put(_ item: Item) -> String? {
+        let refusal: String? = state.withLock { s in
+            if let why = s.closedBecause { return why }
+            if case .command = item, s.items.count >= Self.capacity {
+                return "\(Self.capacity) commands are already waiting for the kiosk's loop (is it running?); this one was not queued"
+            }
+            s.items.append(item)
+            return nil
+        }
+        guard refusal == nil else { return refusal }
+        var one: UInt64 = 1
+        _ = write(fd, &one, 8)      // only fails when the counter is full, which still wakes the loop
+        return nil
+    }
+
+    /// Everything queued, oldest first (the loop's side; called when `fd` is readable).
+    package func take() -> [Item] {
+        var count: UInt64 = 0
+        _ = read(fd, &count, 8)
+        return state.withLock { s in
+            let items = s.items
+            s.items = []
+            return items
+        }
+    }
+
+    /// No more items: those still queued are answered with `reason`, later ones refused with
+    /// it, and every event stream ends.
+    package func close(because reason: String) {
+        let (items, streams): ([Item], [AsyncStream<KioskEvent>.Continuation]) = state.withLock { s in
+            guard s.closedBecause == nil else { return ([], []) }
+            s.closedBecause = reason
+            defer { s.items = []; s.streams = [:] }
+            return (s.items, Array(s.streams.values))
+        }
+        for case .command(_, let reply) in items { reply(.failure(KioskError(reason))) }
+        for stream in streams { stream.finish() }
+    }
+
+    /// Why the inbox takes nothing any more; nil while open.
+    package var closedBecause: String? { state.withLock { $0.closedBecause } }
+
+    // MARK: events
+
+    /// A new stream of the loop's events, keeping the newest `limit` a slow reader has not
+    /// taken yet (older ones are dropped, so a reader that stops reading holds no memory
+    /// without end). Already finished when the inbox is closed.
+    package func events(bufferingNewest limit: Int) -> AsyncStream<KioskEvent> {
+        let (stream, continuation) = AsyncStream<KioskEvent>.makeStream(bufferingPolicy: .bufferingNewest(max(1, limit)))
+        let key: Int? = state.withLock { s in
+            guard s.closedBecause == nil else { return nil }
+            let key = s.nextStream
+            s.nextStream += 1
+            s.streams[key] = continuation
+            return key
+        }
+        guard let key else { continuation.finish(); return stream }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.streams.removeValue(forKey: key) }
+        }
+        return stream
+    }
+
+    /// Whether any stream reads events (the loop skips making them otherwise).
+    package var hasReaders: Bool { state.withLock { !$0.streams.isEmpty } }
+
+    /// Hands `event` to every stream (the loop's thread).
+    package func publish(_ event: KioskEvent) {
+        let streams = state.withLock { Array($0.streams.values) }
+        for stream in streams { stream.yield(event) }
+    }
+}

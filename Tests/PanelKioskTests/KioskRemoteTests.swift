@@ -1,0 +1,133 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import DrawerRuntime
+import PanelKiosk   // the public API only: what a package depending on panel-kiosk sees
+import PanelRenderer
+import Synchronization
+import XCTest
+
+/// `Kiosk.Remote`: a running real-time loop driven from other tasks while `run()` blocks the
+/// thread that made the kiosk, as a program feeding its own data does.
+final class KioskRemoteTests: XCTestCase {
+    private func app() -> AppConfig {
+        var app = AppConfig(name: "remote")
+        app.controlSocket = ""      // no socket: the test needs none
+        var drawer = BottomDrawerConfig()
+        drawer.positions = [.collapsed, .partiallyRevealed, .open]
+        drawer.initial = .partiallyRevealed
+        app.components = [.bottomDrawer(id: "drawer", config: drawer, content: .stack([
+            .label("Departures", id: "title", bold: true),
+            .list([ContentSpec.Row(title: "08:12  S1  Airport", subtitle: "Platform 3")], id: "board"),
+        ]))]
+        return app
+    }
+
+    /// Commands from a detached task reach the loop in order, their replies come back
+    /// (status's fields, a refusal's words), an event stream sees the drawer arrive, and
+    /// stop() ends run(); the frame it leaves is the offscreen kiosk's after the same commands.
+    func testATaskDrivesTheRunningLoopAndStopsIt() throws {
+        // 600 frames (10 s): a stop that never came would end the run, not hang the test. Tall
+        // enough for the drawer's open position to be above its partial one (a real motion).
+        let kiosk = try Kiosk.headless(app: app(), widthPx: 360, heightPx: 640, frameLimit: 600)
+        let remote = kiosk.remote
+        let log = Mutex<[String]>([])
+        let events = remote.events()
+        // Sent before run(): carried out when it starts, in order.
+        remote.post(.set(id: "title", ControlCommand.ContentProperties(text: "Arrivals"))) { r in
+            log.withLock { $0.append(r == .success(.object([])) ? "set: ok, no fields" : "set: \(r)") }
+        }
+        remote.post(.setDrawerPosition(target: "drawer", position: .open, animated: true))
+        let done = expectation(description: "the task ran to its end")
+        Task.detached {
+            for await e in events {
+                if case .positionDidChange("drawer", .open) = e { log.withLock { $0.append("opened") }; break }
+            }
+            do {
+                let status = try await remote.send(.service(.status))
+                let position = status["status"]?["components"]?["drawer"]?["position"]
+                log.withLock { $0.append("status: \(position.map { "\($0)" } ?? "none")") }
+            } catch { log.withLock { $0.append("status failed: \(error)") } }
+            do { try await remote.send(.push(target: "drawer", page: "x", animated: true)) } catch {
+                log.withLock { $0.append("push refused: \(error)") }
+            }
+            remote.stop()
+            do { try await remote.send(.setValues([:])) } catch { log.withLock { $0.append("after stop: \(error)") } }
+            done.fulfill()
+        }
+        try kiosk.run()
+        wait(for: [done], timeout: 30)
+        let lines = log.withLock { $0 }
+        XCTAssertEqual(lines.count, 5, "\(lines)")
+        XCTAssertEqual(lines.first, "set: ok, no fields", "\(lines)")
+        XCTAssertEqual(lines.dropFirst().first, "opened", "\(lines)")
+        XCTAssertEqual(lines.dropFirst(2).first, "status: \(JSONValue.string("open"))", "\(lines)")
+        XCTAssertTrue(lines.dropFirst(3).first?.hasPrefix("push refused: ") == true
+                      && lines[3].contains("drawer"), "\(lines)")
+        // Refused either way: in the stop's batch, or once the run was over.
+        XCTAssertTrue(["after stop: the kiosk was stopped before this command", "after stop: the kiosk stopped"].contains(lines.last ?? ""), "\(lines)")
+        XCTAssertFalse(remote.isOpen)
+
+        // The same commands offscreen: the same picture.
+        let offscreen = try Kiosk(app: app(), widthPx: 360, heightPx: 640)
+        try offscreen.set("title", text: "Arrivals")
+        try offscreen.setPosition("drawer", .open)
+        try offscreen.render(into: try tempDir())
+        var differing = 0
+        for y in 0..<640 { for x in 0..<360 where kiosk.frame[x, y] != offscreen.frame[x, y] { differing += 1 } }
+        XCTAssertEqual(differing, 0, "pixels that differ from the offscreen kiosk's")
+    }
+
+    /// The queue is bounded and says so; an offscreen kiosk, a second run() and `subscribe`
+    /// are refused in words; commands left for a kiosk freed before it ran are answered.
+    func testRefusalsAreSaidNotHung() throws {
+        let kiosk = try Kiosk.headless(app: app(), widthPx: 320, heightPx: 240, frameLimit: 600)
+        let remote = kiosk.remote
+        let answered = Mutex((ok: 0, refused: [String]()))
+        for i in 0..<Kiosk.Remote.queueCapacity {
+            remote.post(.setValues(["n": .text("\(i)")])) { r in
+                answered.withLock { if case .failure(let e) = r { $0.refused.append("\(e)") } else { $0.ok += 1 } }
+            }
+        }
+        remote.post(.setValues(["n": .text("-1")])) { r in
+            answered.withLock { if case .failure(let e) = r { $0.refused.append("\(e)") } else { $0.ok += 1 } }
+        }
+        XCTAssertEqual(answered.withLock { $0.refused }.count, 1, "the one over the capacity, at once")
+        XCTAssertTrue(answered.withLock { $0.refused }.first?.contains("\(Kiosk.Remote.queueCapacity) commands are already waiting") == true)
+        remote.stop()
+        try kiosk.run()
+        XCTAssertEqual(answered.withLock { $0.ok }, Kiosk.Remote.queueCapacity, "every queued command carried out before the stop")
+        XCTAssertThrowsError(try kiosk.run()) { XCTAssertTrue("\($0)".contains("runs once"), "\($0)") }
+
+        let refusal = Mutex<String?>(nil)
+        remote.post(.subscribe) { r in if case .failure(let e) = r { refusal.withLock { $0 = "\(e)" } } }
+        XCTAssertTrue(refusal.withLock { $0 }?.contains("events(bufferingNewest:)") == true)
+
+        let offscreen = try Kiosk(app: app())
+        offscreen.remote.post(.setValues([:])) { r in if case .failure(let e) = r { refusal.withLock { $0 = "\(e)" } } }
+        XCTAssertTrue(refusal.withLock { $0 }?.contains("offscreen kiosk has no loop") == true)
+        XCTAssertFalse(offscreen.remote.isOpen)
+
+        var never: Kiosk? = try Kiosk.headless(app: app(), widthPx: 320, heightPx: 240, frameLimit: 1)
+        let orphan = never!.remote
+        orphan.post(.setValues([:])) { r in if case .failure(let e) = r { refusal.withLock { $0 = "\(e)" } } }
+        never = nil
+        XCTAssertEqual(refusal.withLock { $0 }, "the kiosk was freed before it ran")
+        var mask = sigset_t()
+        pthread_sigmask(SIG_BLOCK, nil, &mask)
+        XCTAssertEqual(sigismember(&mask, SIGTERM), 0, "a kiosk freed before it ran gives the caller's signals back")
+        let finished = expectation(description: "the stream of a closed remote ends at once")
+        Task.detached {
+            for await _ in orphan.events() {}
+            finished.fulfill()
+        }
+        wait(for: [finished], timeout: 30)
+    }
+
+    private func tempDir() throws -> String {
+        let dir = NSTemporaryDirectory() + "kiosk-remote-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
+        return dir
+    }
+}
