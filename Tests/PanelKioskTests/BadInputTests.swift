@@ -283,4 +283,23 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(p.terminationReason, .exit)
         XCTAssertEqual(p.terminationStatus, 0)
     }
+    /// A negative number said "Missing value", a script cut short by --frames was silent,
+    /// and a reused --out kept a longer render's frames beside the new ones.
+    func testNumbersScriptsCutShortAndStaleFrames() throws {
+        write("app.toml", try String(contentsOfFile: CLI.root + "/examples/drawer.toml", encoding: .utf8))
+        try expect("--frames -1", ["run", "--headless", "--config", "app.toml", "--frames", "-1"], status: 64, "--frames must be at least 1")
+        try expect("--fps -5", ["render", "--config", "app.toml", "--out", "o", "--fps", "-5"], status: 64, "--fps must be between 1 and 1000")
+        try expect("status --timeout -1", ["status", "--timeout", "-1"], status: 64, "--timeout must be more than 0")
+        write("s.touch", "0 down 1 400 400\n100 move 1 400 300\n200 up 1\n")
+        try expect("--play cut short by --frames", ["run", "--headless", "--config", "app.toml", "--play", "s.touch", "--frames", "2"],
+                   status: 0, "--frames 2 ends the run about 33 ms after the first frame, before --play's last line (700 ms after it")
+        try expect("every frame", ["render", "--config", "app.toml", "--script", "s.touch", "--out", "o", "--every-frame"], status: 0)
+        write("o/notes.txt", "mine")
+        write("o/frame-1.png", "not ours: too few digits")
+        let r = try CLI.run(["render", "--config", "app.toml", "--out", "o", "--at", "100"], cwd: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("removed "), r.stdout)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/o").sorted(),
+                       ["final.png", "frame-000100.png", "frame-1.png", "notes.txt"])
+    }
 }

@@ -1,5 +1,8 @@
 import DrawerRuntime
 import PanelRenderer
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `render` and the demo's offscreen tour: the shared `KioskRuntime` played from a touch
 /// script on the simulated clock, frames written as PNG into a folder.
@@ -17,6 +20,8 @@ package struct OffscreenRun {
         package var result: OffscreenDriver.Result
         /// The PNGs written, in order (final.png last).
         package var written: [String]
+        /// `frame-NNNNNN.png` files of an earlier run into the same folder, removed.
+        package var removedStale = 0
     }
 
     package func run(app: AppConfig, geometry: FrameGeometry, script: TouchScript, into dir: String) throws -> Outcome {
@@ -44,7 +49,31 @@ package struct OffscreenRun {
         } catch let e as TouchScriptError { throw Failure(e.description) }
         try runtime.recorder.close()
         try runtime.trace?.close()
-        return Outcome(runtime: runtime, result: result, written: written)
+        let stale = Self.removeStaleFrames(in: dir, keeping: Set(written))
+        return Outcome(runtime: runtime, result: result, written: written, removedStale: stale)
+    }
+
+    /// Removes the `frame-NNNNNN.png` files in `dir` this run did not write: a folder reused
+    /// after a longer run kept that run's later frames beside this one's, and a video made
+    /// of `frame-*.png` showed both. Only names of exactly that form are touched (the frame
+    /// files `render` makes); returns how many went.
+    static func removeStaleFrames(in dir: String, keeping written: Set<String>) -> Int {
+        guard let d = opendir(dir) else { return 0 }
+        var stale: [String] = []
+        while let entry = readdir(d) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard isFrameName(name), !written.contains("\(dir)/\(name)") else { continue }
+            stale.append("\(dir)/\(name)")
+        }
+        closedir(d)
+        return stale.filter { unlink($0) == 0 }.count
+    }
+
+    /// `frame-` and six or more digits and `.png`, as `frameName` makes them.
+    static func isFrameName(_ name: String) -> Bool {
+        guard name.hasPrefix("frame-"), name.hasSuffix(".png") else { return false }
+        let digits = name.dropFirst(6).dropLast(4)
+        return digits.count >= 6 && digits.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     private static func write(_ runtime: KioskRuntime, to path: String) throws -> String {

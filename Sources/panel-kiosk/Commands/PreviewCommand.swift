@@ -24,13 +24,13 @@ struct Preview: ParsableCommand {
     @Option(help: "The app file (TOML).") var config: String
     @Option(help: "A board file: size from its mode, scale and rotation.") var board: String?
     @Option(help: "Frame size in pixels, WxH (default 800x480).") var size: String?
-    @Option(help: "Pixels per point (with --size).") var scale: Double?
+    @Option(parsing: .unconditional, help: "Pixels per point (with --size).") var scale: Double?
     @Option(help: "A data file of named values to show (instead of the app file's [data] file).") var data: String?
-    @Option(help: "Window pixels per frame pixel: 0.5, 1 or 2 (Z cycles them).") var zoom: Double = 1
+    @Option(parsing: .unconditional, help: "Window pixels per frame pixel: 0.5, 1 or 2 (Z cycles them).") var zoom: Double = 1
     @Option(help: "Write the event log (JSON lines) here.") var events: String?
     @Option(help: "Record the touches as a touch script here (replay it with `render --script`).") var record: String?
     @Option(help: "Write a motion trace here (see `plot`).") var trace: String?
-    @Option(help: "Stop after N frames (for scripted checks).") var frames: Int?
+    @Option(parsing: .unconditional, help: "Stop after N frames (for scripted checks).") var frames: Int?
 
     func validate() throws {
         if board != nil && size != nil { throw ValidationError("give --board or --size, not both") }

@@ -16,7 +16,7 @@ struct Render: ParsableCommand {
     @Option(help: "The app file (TOML).") var config: String
     @Option(help: "A board file: size from its mode, scale and rotation.") var board: String?
     @Option(help: "Frame size in pixels, WxH (default 800x480).") var size: String?
-    @Option(help: "Pixels per point (with --size).") var scale: Double?
+    @Option(parsing: .unconditional, help: "Pixels per point (with --size).") var scale: Double?
     @Option(help: "A touch script (docs/formats.md, Touch script).") var script: String?
     @Option(help: "Output folder for PNGs.") var out: String = "render-out"
     @Option(help: "Also write the frames at these times (ms), comma-separated.") var at: String?
@@ -24,7 +24,7 @@ struct Render: ParsableCommand {
     @Option(help: "Write the event log here (JSON lines).") var events: String?
     @Option(help: "Write a motion trace here: a JSON line per frame of each component's position, velocity and phase, and the fingers (see `plot`).") var trace: String?
     @Option(help: "Write the final state here (JSON).") var state: String?
-    @Option(help: "Frames per second of the simulated clock.") var fps: Double = 60
+    @Option(parsing: .unconditional, help: "Frames per second of the simulated clock.") var fps: Double = 60
 
     func validate() throws {
         if board != nil && size != nil { throw ValidationError("give --board or --size, not both") }
@@ -63,6 +63,9 @@ struct Render: ParsableCommand {
         }
         let endMS = (outcome.result.finalTimeMS * 10).rounded() / 10     // 1083.3, not 1083.3333333333335
         print("rendered \(outcome.result.frames) frames to \(endMS) ms; wrote \(out)/final.png")
+        if outcome.removedStale > 0 {
+            print("removed \(outcome.removedStale) frame-*.png of an earlier render from \(out) (not this render's frames)")
+        }
     }
 
     private func parseTimes(_ s: String?) throws -> [Double] {

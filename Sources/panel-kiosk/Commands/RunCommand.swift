@@ -19,7 +19,7 @@ struct Run: ParsableCommand {
 
     @Option(help: "The app file (TOML).") var config: String
     @Option(help: "The board file (default: auto-detect the display, scale 1).") var board: String?
-    @Option(help: "Render continuously, one frame per vblank, and exit after N page flips.") var frames: Int?
+    @Option(parsing: .unconditional, help: "Render continuously, one frame per vblank, and exit after N page flips.") var frames: Int?
     @Option(help: "Write run statistics (JSON) here at exit.") var stats: String?
     @Option(help: "Write the event log (JSON lines) here.") var events: String?
     @Option(help: "Record the touches as a touch script here (replay it with `render --script`).") var record: String?
@@ -48,7 +48,7 @@ struct Run: ParsableCommand {
         discussion: "Each event carries its script time as its timestamp, as a touchscreen's would: a latency benchmark without a touch device."))
     var play: String?
     @Option(help: "With --headless and no board: the frame size in pixels, WxH (default 800x480).") var size: String?
-    @Option(help: "With --headless and --size: pixels per point.") var scale: Double?
+    @Option(parsing: .unconditional, help: "With --headless and --size: pixels per point.") var scale: Double?
 
     func validate() throws {
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
@@ -89,7 +89,18 @@ struct Run: ParsableCommand {
             KioskLog.notice("stopped while waiting for a display")
             return
         }
-        if let script { try kiosk.play(script) }
+        if let script {
+            try kiosk.play(script)
+            // --frames ends the run at its last flip, whatever the script still has to play
+            // (it stopped before the first touch, silently).
+            if let frames, let last = script.lines.map(\.timeMS).max() {
+                let runMS = Double(frames) * Double(kiosk.sink.frameIntervalNS) / 1e6
+                let lastMS = 500 + last
+                if runMS < lastMS {
+                    KioskLog.warning("--frames \(frames) ends the run about \(Int(runMS)) ms after the first frame, before --play's last line (\(Int(lastMS)) ms after it: the script starts 0.5 s in); the rest of the script is not played")
+                }
+            }
+        }
         let result = kiosk.run()
         if let stats { try writeTextFile(stats, statistics(of: kiosk).encoded + "\n") }
         if let state {

@@ -18,7 +18,7 @@ struct Status: ParsableCommand {
 
     @Option(help: "The control socket (default: the service's, /run/panel-kiosk/control.sock).") var socket: String?
     @Flag(help: "Print the status object (docs/formats.md, Status) as one JSON line instead of a summary.") var json = false
-    @Option(help: "Seconds to wait for the answer.") var timeout: Double = 5
+    @Option(parsing: .unconditional, help: "Seconds to wait for the answer.") var timeout: Double = 5
 
     func validate() throws {
         if !(timeout > 0 && timeout <= 600) { throw ValidationError("--timeout must be more than 0 and at most 600 seconds") }
