@@ -302,4 +302,15 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/o").sorted(),
                        ["final.png", "frame-000100.png", "frame-1.png", "notes.txt"])
     }
+    /// An app file naming itself (or another app file) as its theme said "unknown key
+    /// 'theme'" about its own line, without saying it had been read as a theme.
+    func testAThemeThatIsAnAppFileIsSaidSo() throws {
+        write("self.toml", "name = \"x\"\ntheme = \"./self.toml\"\n[background]\ncolor = \"#ffffff\"\n")
+        try expect("theme = the app itself", ["check", "self.toml"], status: 1,
+                   "self.toml:2:1: 'theme' names this app file itself; a theme is a file of its own")
+        write("other.toml", "name = \"y\"\n[background]\ncolor = \"#000000\"\n")
+        write("app.toml", "name = \"x\"\ntheme = \"other.toml\"\n[background]\ncolor = \"#ffffff\"\n")
+        try expect("theme = another app", ["render", "--config", "app.toml", "--out", "o"], status: 1,
+                   "the theme file ./other.toml, named by app.toml:", "other.toml:2:1: unknown key 'background'")
+    }
 }

@@ -59,6 +59,15 @@ public struct AppConfig: Sendable {
         try ConfigLoader.validated(path: path) { parse($0, path: path, sink: $1) }
     }
 
+    /// Whether two paths name the same file (after links, `.` and `..`).
+    private static func sameFile(_ a: String, _ b: String) -> Bool {
+        guard !b.isEmpty, let ra = realpath(a, nil) else { return false }
+        defer { free(ra) }
+        guard let rb = realpath(b, nil) else { return false }
+        defer { free(rb) }
+        return strcmp(ra, rb) == 0
+    }
+
     package static func parse(_ root: ConfigNode, path: String, sink: DiagnosticSink) -> AppConfig {
         var app = AppConfig(path: path)
         let base = directory(of: path)
@@ -73,6 +82,12 @@ public struct AppConfig: Sendable {
             } else {
                 do { try RegularFile.check(theme) } catch {
                     sink.error(node, "'theme' = '\(theme)': \(error.reason)")
+                    app.themePath = nil
+                }
+                // Read as a theme, the app file itself gave "unknown key 'theme'" at its own
+                // line, which did not say why it was read as a theme.
+                if app.themePath != nil, sameFile(theme, path) {
+                    sink.error(node, "'theme' names this app file itself; a theme is a file of its own ([fonts], [sizes], [light], [dark]: docs/config.md, Theme file)")
                     app.themePath = nil
                 }
             }

@@ -17,7 +17,7 @@ struct SceneBuilder {
             theme = given
         } else if let path = app.themePath {
             do { theme = try ThemeFile.load(path: path, appearance: app.appearance) } catch {
-                throw Failure(error.description)
+                throw Failure("the theme file \(path), named by \(app.path.isEmpty ? "the app" : app.path):\n\(error.description)")
             }
         }
         let text: TextRenderer
