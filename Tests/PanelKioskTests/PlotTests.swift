@@ -1,4 +1,5 @@
 import Foundation
+import PanelKiosk
 import PanelRenderer
 import XCTest
 
@@ -44,5 +45,22 @@ final class PlotTests: XCTestCase {
         }
         try "".write(toFile: dir + "/e.jsonl", atomically: true, encoding: .utf8)
         XCTAssertTrue(try CLI.run(["plot", dir + "/e.jsonl", "--out", dir + "/p.png"]).stderr.contains("the trace is empty"))
+    }
+    /// A `run` trace's times are the monotonic clock's (ms since boot): its axis is drawn from
+    /// its first line (the labels, 4106200 and up, ran into each other and off the chart); a
+    /// `render` trace's from 0 as before.
+    func testARunTraceIsDrawnFromItsFirstLine() throws {
+        let dir = CLI.tempDir()
+        func trace(from t0: Double) -> String {
+            (0..<3).map { k in
+                #"{"t_ms": \#(t0 + 16.7 * Double(k)), "fingers": [], "components": {"c": {"phase": "settling", "position": {"a_pt": \#(k * 10)}, "velocity": {"a_pt": null}}}}"#
+            }.joined(separator: "\n")
+        }
+        try trace(from: 4_106_327.772).write(toFile: dir + "/run.jsonl", atomically: true, encoding: .utf8)
+        try trace(from: 16.7).write(toFile: dir + "/render.jsonl", atomically: true, encoding: .utf8)
+        XCTAssertEqual(try MotionPlot(tracePath: dir + "/run.jsonl", component: nil).timeOriginMS, 4_106_327.772)
+        XCTAssertEqual(try MotionPlot(tracePath: dir + "/render.jsonl", component: nil).timeOriginMS, 0)
+        let r = try CLI.run(["plot", dir + "/run.jsonl", "--out", dir + "/run.png"])
+        XCTAssertEqual(r.status, 0, r.stderr)
     }
 }

@@ -62,7 +62,7 @@ package struct MotionPlot {
         }
         component = chosen
         var keys: [String] = [], index: [String: Int] = [:]
-        frames = rawLines.compactMap { line in
+        var frames: [Frame] = rawLines.compactMap { line in
             guard !isBlank(line), case .object(let l)? = ParsedJSON.parse(line),
                   case .number(let t)? = l["t_ms"], case .object(let cs)? = l["components"],
                   case .object(let c)? = cs[chosen] else { return nil }
@@ -85,6 +85,24 @@ package struct MotionPlot {
             return Frame(tMS: t, phase: phase, position: numbers("position"), velocity: numbers("velocity"), finger: finger)
         }
         self.keys = keys
+        // A `run` trace's times are the monotonic clock's (ms since boot: 4106327.8): its axis
+        // labels ran into each other and off the chart. Such a trace is drawn from its first
+        // line; a `render` trace (simulated time, from 0) as it is.
+        let first = frames.lazy.map(\.tMS).first(where: \.isFinite) ?? 0
+        timeOriginMS = first >= Self.shiftFromMS ? first : 0
+        if timeOriginMS != 0 { for i in frames.indices { frames[i].tMS -= timeOriginMS } }
+        self.frames = frames
+    }
+
+    /// Times from this on at the first line are drawn from it (10 s: a render trace starts at
+    /// 0 and a run trace at the time since boot, past this a few seconds after it).
+    static let shiftFromMS = 10_000.0
+    /// Subtracted from every `t_ms` on the time axis (0 for a render trace).
+    package let timeOriginMS: Double
+
+    /// The time axis' unit: ms, or ms since the first line's `t_ms` when shifted.
+    var timeUnit: String {
+        timeOriginMS == 0 ? "ms" : "ms since t_ms \(Int(timeOriginMS.rounded()))"
     }
 
     /// A frame's reading at key index `k`; nil when the frame has none.
@@ -149,9 +167,9 @@ package struct MotionPlot {
                              points: frames.map { Point($0.tMS, Self.reading($0.velocity, index[i]) ?? .nan) })
         }
         let half = Double(height) / 2
-        var top = LineChart(title: "\(component): position", xUnit: "ms", yUnit: "pt", series: positions, markers: markers,
+        var top = LineChart(title: "\(component): position", xUnit: timeUnit, yUnit: "pt", series: positions, markers: markers,
                             xRange: xRange)
-        var bottom = LineChart(title: "\(component): velocity", xUnit: "ms", yUnit: "pt/s", series: velocities,
+        var bottom = LineChart(title: "\(component): velocity", xUnit: timeUnit, yUnit: "pt/s", series: velocities,
                                markers: markers, xRange: xRange)
         top.labelWidth = 56      // both plots start at the same x, so their times line up
         bottom.labelWidth = 56

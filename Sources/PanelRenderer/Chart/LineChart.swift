@@ -73,11 +73,14 @@ public struct LineChart: Sendable {
         for t in xTicks {
             let x = px(Point(t, yDomain.lowerBound)).x
             canvas.fillRect(Rect(x.rounded() - 0.5, plot.y, 1, plot.height), .solid(Self.grid))
-            text(Self.format(t), Point(x - width(Self.format(t)) / 2, plot.maxY + textPx * 1.3))
+            // Centred under its tick, but inside the chart (the last one was cut off).
+            let w = width(Self.format(t))
+            text(Self.format(t), Point(min(max(frame.x + 2, x - w / 2), frame.maxX - w - 2), plot.maxY + textPx * 1.3))
         }
         canvas.fillRect(Rect(plot.x, plot.maxY, plot.width, 1), .solid(Self.axis))
         canvas.fillRect(Rect(plot.x - 1, plot.y, 1, plot.height), .solid(Self.axis))
-        text(xUnit, Point(plot.maxX - width(xUnit), plot.maxY + textPx * 2.3), Self.axis)
+        // Inside the frame: the lower chart's unit was cut in half by the image's edge.
+        text(xUnit, Point(plot.maxX - width(xUnit), min(plot.maxY + textPx * 2.3, frame.maxY - textPx * 0.3)), Self.axis)
         text(title + "  (" + yUnit + ")", Point(plot.x, frame.y + textPx * 1.3))
 
         // Markers under the lines, labelled at the top; a label that would run into the one
