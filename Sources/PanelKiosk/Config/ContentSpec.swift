@@ -253,7 +253,7 @@ func checkImage(_ path: String, key: String, _ node: ConfigNode, _ sink: Diagnos
             sink.error(node, "'\(key)' = '\(path)': a PNG of \(why); scale it down")
             return
         }
-        _ = try PNGCodec.decode(path: path)
+        _ = try CheckedImages.decode(path)     // kept for the scene built next
     } catch let e as RegularFile.Problem {
         sink.error(node, "'\(key)' = '\(path)': \(e.reason)")
     } catch let e as ImageError {

@@ -228,7 +228,7 @@ final class ImageLoader {
     func load(_ path: String) throws -> Pixmap {
         if let p = cache[path] { return p }
         do {
-            let p = try PNGCodec.decode(path: path)
+            let p = try CheckedImages.take(path) ?? PNGCodec.decode(path: path)
             cache[path] = p
             return p
         } catch { throw Failure("\(error)") }
@@ -238,7 +238,7 @@ final class ImageLoader {
     func loadIcon(_ path: String) throws -> Pixmap {
         if let p = icons[path] { return p }
         let decoded: Pixmap
-        do { decoded = try PNGCodec.decode(path: path) } catch { throw Failure("\(error)") }
+        do { decoded = try CheckedImages.take(path) ?? PNGCodec.decode(path: path) } catch { throw Failure("\(error)") }
         var icon = decoded
         let side = Self.iconSidePx
         if decoded.width > side || decoded.height > side {
