@@ -124,6 +124,29 @@ final class KioskRemoteTests: XCTestCase {
         wait(for: [finished], timeout: 30)
     }
 
+    /// A task waiting in send() for a loop that does not answer (not running yet) ends its
+    /// wait when cancelled (it waited for the run); stops do not pile up.
+    func testACancelledSendStopsWaiting() throws {
+        let kiosk = try Kiosk.headless(app: app(), widthPx: 320, heightPx: 240, frameLimit: 600)
+        let remote = kiosk.remote
+        let outcome = Mutex<String?>(nil)
+        let started = expectation(description: "the send is waiting"), ended = expectation(description: "the send ended")
+        let task = Task.detached {
+            started.fulfill()
+            do { try await remote.send(.setValues(["k": .text("v")])); outcome.withLock { $0 = "carried out" } } catch {
+                outcome.withLock { $0 = "\(error)" }
+            }
+            ended.fulfill()
+        }
+        wait(for: [started], timeout: 30)
+        task.cancel()
+        wait(for: [ended], timeout: 30)
+        XCTAssertEqual(outcome.withLock { $0 }, "cancelled while waiting for the loop; the command may still be carried out")
+        for _ in 0..<100_000 { remote.stop() }
+        try kiosk.run()     // stops at once; the cancelled command was carried out or refused, never waited for
+        XCTAssertFalse(remote.isOpen)
+    }
+
     private func tempDir() throws -> String {
         let dir = NSTemporaryDirectory() + "kiosk-remote-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

@@ -1,4 +1,5 @@
 import DrawerRuntime
+import Synchronization
 
 extension Kiosk {
     /// Drives a running real-time kiosk from other threads and tasks, while ``Kiosk/run()``
@@ -8,6 +9,8 @@ extension Kiosk {
     /// ```swift
     /// let kiosk = try Kiosk.headless(app: app)        // or Kiosk.onDisplay(app:board:)
     /// let remote = kiosk.remote
+    /// // Detached: a plain Task made on the main thread runs on the main actor, which run()
+    /// // blocks, so it would never start.
     /// Task.detached {
     ///     for await departure in feed {
     ///         try await remote.send(.setValues(["next": .text(departure)]))
@@ -17,8 +20,12 @@ extension Kiosk {
     /// try kiosk.run()                                  // returns after remote.stop()
     /// ```
     ///
+    /// Call ``Kiosk/run()`` on the thread that made the kiosk: SIGTERM, SIGINT and SIGHUP are
+    /// held back on that thread for the loop to read (on another, SIGTERM kills the process).
+    ///
     /// Commands are carried out on the loop's thread between frames, in the order they were
-    /// sent, through the one place commands act (as the control socket's). At most
+    /// sent, through the one place commands act (as the control socket's), for at most 2 ms
+    /// per turn of the loop (the rest after the next frame). At most
     /// ``queueCapacity`` wait at a time: a sender far faster than the loop is refused rather
     /// than buffered without end. Commands sent before ``Kiosk/run()`` wait for it; once the
     /// run is over (or for an offscreen kiosk, which has no loop) every command is refused,
@@ -35,9 +42,14 @@ extension Kiosk {
         /// with the reply's fields as the control socket gives them (an empty object for a
         /// component or content command, `{"status": {...}}` for `.service(.status)`,
         /// `{"path": ...}` for a screenshot) or why the command was refused; at once on the
-        /// calling thread when it could not be queued (the run is over, the queue is full).
-        /// Service commands work here (status, screenshot, brightness, blank, wake, reload);
-        /// `subscribe` does not: ``events(bufferingNewest:)`` streams the events.
+        /// calling thread when it could not be queued (the run is over, the queue is full);
+        /// on the thread that ends the run or frees the kiosk for commands still waiting then.
+        /// On the loop's thread it must not block (no frame is drawn and no touch read
+        /// meanwhile) nor wait for another reply (that reply would never come).
+        /// Service commands work here (status, screenshot, brightness, blank, wake, reload:
+        /// an app built in code is rebuilt from the `AppConfig` it was made with, as a file's
+        /// from the file, so content set since goes and named values stay); `subscribe` does
+        /// not: ``events(bufferingNewest:)`` streams the events.
         public func post(_ command: ControlCommand, completion: (@Sendable (Result<JSONValue, KioskError>) -> Void)? = nil) {
             switch command {
             case .subscribe, .unsubscribe:
@@ -50,19 +62,27 @@ extension Kiosk {
         }
 
         /// Sends `command` and waits until the loop has carried it out; returns the reply's
-        /// fields (see ``post(_:completion:)``) or throws why it was refused. Cancelling the
-        /// waiting task does not take back a command already queued.
+        /// fields (see ``post(_:completion:)``) or throws why it was refused. A full queue
+        /// refuses at once (try again a moment later). Cancelling the waiting task ends the
+        /// wait at once with an error, but does not take back a command already queued: the
+        /// loop may still carry it out.
         @discardableResult
         public func send(_ command: ControlCommand) async throws(KioskError) -> JSONValue {
-            let result: Result<JSONValue, KioskError> = await withCheckedContinuation { done in
-                post(command) { done.resume(returning: $0) }
+            let waiter = ReplyWaiter()
+            let result: Result<JSONValue, KioskError> = await withTaskCancellationHandler {
+                await withCheckedContinuation { done in
+                    guard waiter.wait(done) else { return }
+                    post(command) { waiter.resume($0) }
+                }
+            } onCancel: {
+                waiter.resume(.failure(KioskError("cancelled while waiting for the loop; the command may still be carried out")))
             }
             return try result.get()
         }
 
         /// Stops the loop as SIGTERM does: ``Kiosk/run()`` returns once the commands sent
         /// before this one were carried out; those sent after it are refused. Before
-        /// ``Kiosk/run()``, the run stops as soon as it starts.
+        /// ``Kiosk/run()``, the run stops as soon as it starts. Calling it again adds nothing.
         public func stop() { _ = inbox.put(.stop) }
 
         /// The events the components report, typed, in order, for a reader on another
@@ -76,5 +96,31 @@ extension Kiosk {
 
         /// Whether commands are still taken: false once the run is over, and for an offscreen kiosk.
         public var isOpen: Bool { inbox.closedBecause == nil }
+    }
+}
+
+/// One `send`'s continuation, resumed once: by the reply or by the task's cancellation,
+/// whichever comes first (the other finds it gone).
+private final class ReplyWaiter: Sendable {
+    private let state = Mutex<(continuation: CheckedContinuation<Result<JSONValue, KioskError>, Never>?, early: Result<JSONValue, KioskError>?)>((nil, nil))
+
+    /// Keeps `c` to resume; false (and `c` resumed) when cancelled before it was kept.
+    func wait(_ c: CheckedContinuation<Result<JSONValue, KioskError>, Never>) -> Bool {
+        let early: Result<JSONValue, KioskError>? = state.withLock { s in
+            if let e = s.early { return e }
+            s.continuation = c
+            return nil
+        }
+        if let early { c.resume(returning: early); return false }
+        return true
+    }
+
+    func resume(_ result: Result<JSONValue, KioskError>) {
+        let c: CheckedContinuation<Result<JSONValue, KioskError>, Never>? = state.withLock { s in
+            if let c = s.continuation { s.continuation = nil; s.early = result; return c }
+            if s.early == nil { s.early = result }
+            return nil
+        }
+        c?.resume(returning: result)
     }
 }

@@ -306,20 +306,27 @@ package final class KioskLoop: FrameSinkOwner {
     }
 
     /// Commands from other threads (`Kiosk.Remote`), in the order sent, answered on this
-    /// thread as the socket's are; a stop ends the loop after the commands before it, and
-    /// those after it are refused.
+    /// thread as the socket's are, for at most 2 ms per wake-up (the rest wait for the next
+    /// turn, after the frame); a stop ends the loop after the commands before it, and those
+    /// after it are refused.
     private func remoteReady() {
-        var stopped = false
-        for item in inbox.take() {
+        inbox.acknowledge()
+        let start = monotonicNanoseconds()
+        while let item = inbox.next() {
             switch item {
             case .stop:
-                stopped = true
-                loop.stop()
+                loop.stop()     // what was sent after it is refused when the run closes the inbox
+                return
             case .command(let command, let reply):
-                guard !stopped else { reply(.failure(KioskError("the kiosk was stopped before this command"))); continue }
                 let (result, actions) = services.answer(command, on: runtime, at: Instant.now())
                 apply(actions)
                 reply(result.mapError { KioskError($0.message) })
+            }
+            // As MQTT's: a frame's worth of commands at most per wake-up, the rest after the
+            // frame (a full queue of row inserts held the loop for 1.4 s, no frame, no touch).
+            if monotonicNanoseconds() &- start >= KioskServices.commandBudgetNS {
+                inbox.wakeAgain()
+                break
             }
         }
     }

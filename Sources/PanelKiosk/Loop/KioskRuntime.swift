@@ -258,7 +258,8 @@ package final class KioskRuntime {
             attachEvents(to: screen)
             needsDraw = true
             fullRepaint = true
-            KioskLog.notice("reloaded \(appPath) (\(reason))")
+            // An app built in code has no file: it is rebuilt from the AppConfig it was made with.
+            KioskLog.notice("reloaded \(appPath.isEmpty ? "the app built in code, from the AppConfig it was made with" : appPath) (\(reason))")
             // What the services opened at start stays as it was: say so, rather than let a
             // changed path look applied ("reloaded" while the old data file still fed it).
             let unchanged = [("[data] file", newApp.dataFile == app.dataFile),

@@ -156,7 +156,7 @@ package final class KioskServices {
         // MQTT: a time budget per wake-up (the socket's clients are few and bounded; a
         // broker may carry a fleet's worth), the rest at the next turn of the loop.
         let start = monotonicNanoseconds()
-        while let mqtt, monotonicNanoseconds() &- start < Self.mqttBudgetNS, let batch = mqtt.takeCommands() {
+        while let mqtt, monotonicNanoseconds() &- start < Self.commandBudgetNS, let batch = mqtt.takeCommands() {
             for inbound in batch {
                 var result: Result<[(String, JSONValue)], ControlCommand.ControlError>
                 switch inbound.result {
@@ -189,8 +189,9 @@ package final class KioskServices {
         return actions
     }
 
-    /// At most this long on MQTT commands per loop wake-up (a frame is 16.7 ms at 60 Hz).
-    static let mqttBudgetNS: UInt64 = 2_000_000
+    /// At most this long on MQTT's commands, and on `Kiosk.Remote`'s, per loop wake-up (a
+    /// frame is 16.7 ms at 60 Hz): the rest wait for the next turn, after the frame.
+    static let commandBudgetNS: UInt64 = 2_000_000
 
     /// One command from anywhere (the socket, MQTT, `Kiosk.Remote`): a service command by
     /// the loop, the rest by the runtime; its reply and what it asks of the display.

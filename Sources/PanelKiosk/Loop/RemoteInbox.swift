@@ -26,6 +26,10 @@ package final class RemoteInbox: Sendable {
 
     private struct State {
         var items: [Item] = []
+        /// Where the next item is taken from (`items` is compacted when it runs dry).
+        var head = 0
+        /// A stop is queued already: more stops add nothing (five million of them took 1 GB).
+        var stopQueued = false
         /// Why nothing is taken any more (nil: open).
         var closedBecause: String?
         var streams: [Int: AsyncStream<KioskEvent>.Continuation] = [:]
@@ -55,8 +59,14 @@ package final class RemoteInbox: Sendable {
     package func put(_ item: Item) -> String? {
         let refusal: String? = state.withLock { s in
             if let why = s.closedBecause { return why }
-            if case .command = item, s.items.count >= Self.capacity {
-                return "\(Self.capacity) commands are already waiting for the kiosk's loop (is it running?); this one was not queued"
+            switch item {
+            case .command:
+                if s.items.count - s.head >= Self.capacity {
+                    return "\(Self.capacity) commands are already waiting for the kiosk's loop (is it running?); this one was not queued"
+                }
+            case .stop:
+                if s.stopQueued { return nil }
+                s.stopQueued = true
             }
             s.items.append(item)
             return nil
@@ -67,15 +77,28 @@ package final class RemoteInbox: Sendable {
         return nil
     }
 
-    /// Everything queued, oldest first (the loop's side; called when `fd` is readable).
-    package func take() -> [Item] {
+    /// Clears the descriptor's readiness (the loop's side, when `fd` is readable), before
+    /// the items are taken: one put after this wakes the loop again.
+    package func acknowledge() {
         var count: UInt64 = 0
         _ = read(fd, &count, 8)
-        return state.withLock { s in
-            let items = s.items
-            s.items = []
-            return items
+    }
+
+    /// The oldest item queued, if any (the loop's side).
+    package func next() -> Item? {
+        state.withLock { s in
+            guard s.head < s.items.count else { return nil }
+            let item = s.items[s.head]
+            s.head += 1
+            if s.head == s.items.count { s.items.removeAll(keepingCapacity: s.items.count <= Self.capacity); s.head = 0 }
+            return item
         }
+    }
+
+    /// Makes `fd` readable again: items are left for the next turn of the loop.
+    package func wakeAgain() {
+        var one: UInt64 = 1
+        _ = write(fd, &one, 8)
     }
 
     /// No more items: those still queued are answered with `reason`, later ones refused with
@@ -84,8 +107,8 @@ package final class RemoteInbox: Sendable {
         let (items, streams): ([Item], [AsyncStream<KioskEvent>.Continuation]) = state.withLock { s in
             guard s.closedBecause == nil else { return ([], []) }
             s.closedBecause = reason
-            defer { s.items = []; s.streams = [:] }
-            return (s.items, Array(s.streams.values))
+            defer { s.items = []; s.head = 0; s.streams = [:] }
+            return (Array(s.items[s.head...]), Array(s.streams.values))
         }
         for case .command(_, let reply) in items { reply(.failure(KioskError(reason))) }
         for stream in streams { stream.finish() }
