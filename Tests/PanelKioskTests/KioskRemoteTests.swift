@@ -11,15 +11,8 @@ import XCTest
 /// thread that made the kiosk, as a program feeding its own data does.
 final class KioskRemoteTests: XCTestCase {
     private func app() -> AppConfig {
-        var app = AppConfig(name: "remote")
+        var app = TestApps.drawerWithBoard(name: "remote")
         app.controlSocket = ""      // no socket: the test needs none
-        var drawer = BottomDrawerConfig()
-        drawer.positions = [.collapsed, .partiallyRevealed, .open]
-        drawer.initial = .partiallyRevealed
-        app.components = [.bottomDrawer(id: "drawer", config: drawer, content: .stack([
-            .label("Departures", id: "title", bold: true),
-            .list([ContentSpec.Row(title: "08:12  S1  Airport", subtitle: "Platform 3")], id: "board"),
-        ]))]
         return app
     }
 

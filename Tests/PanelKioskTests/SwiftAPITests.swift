@@ -37,15 +37,8 @@ final class SwiftAPITests: XCTestCase {
         """
 
     private func codeApp() -> AppConfig {
-        var app = AppConfig(name: "Same")
+        var app = TestApps.drawerWithBoard(name: "Same")
         app.appearance = "dark"
-        var drawer = BottomDrawerConfig()
-        drawer.positions = [.collapsed, .partiallyRevealed, .open]
-        drawer.initial = .partiallyRevealed
-        app.components = [.bottomDrawer(id: "drawer", config: drawer, content: .stack([
-            .label("Departures", id: "title", bold: true),
-            .list([ContentSpec.Row(title: "08:12  S1  Airport", subtitle: "Platform 3")], id: "board"),
-        ]))]
         return app
     }
 
