@@ -7,7 +7,7 @@ import Glibc
 
 /// Commands handed to a real-time loop from other threads and tasks (`Kiosk.Remote`): a
 /// bounded queue behind a lock, and an eventfd in the loop's epoll that says something is in
-/// it. The loop takes everything queued at each wake-up and answers each item on its own
+/// it. The loop takes items for up to 2 ms at each wake-up and answers each on its own
 /// thread. Closed when the loop's run is over (or for an offscreen kiosk, from the start):
 /// what was still queued is answered with the reason, and so is everything sent afterwards.
 /// Also hands the loop's events to the streams other threads read (`Kiosk.Remote.events`).
@@ -55,7 +55,7 @@ package final class RemoteInbox: Sendable {
 
     deinit { if fd >= 0 { Glibc.close(fd) } }
 
-    /// Queues `item`; false (and nothing queued) when closed or full, with the reason.
+    /// Queues `item`; nil, or why it was not queued (closed, or full).
     package func put(_ item: Item) -> String? {
         let refusal: String? = state.withLock { s in
             if let why = s.closedBecause { return why }
@@ -90,7 +90,15 @@ package final class RemoteInbox: Sendable {
             guard s.head < s.items.count else { return nil }
             let item = s.items[s.head]
             s.head += 1
-            if s.head == s.items.count { s.items.removeAll(keepingCapacity: s.items.count <= Self.capacity); s.head = 0 }
+            // Taken items leave the array: at once when it runs dry, else every `capacity`
+            // of them (a queue never empty under a steady sender would grow without end).
+            if s.head == s.items.count {
+                s.items.removeAll(keepingCapacity: s.items.count <= Self.capacity)
+                s.head = 0
+            } else if s.head >= Self.capacity {
+                s.items.removeFirst(s.head)
+                s.head = 0
+            }
             return item
         }
     }
@@ -113,6 +121,9 @@ package final class RemoteInbox: Sendable {
         for case .command(_, let reply) in items { reply(.failure(KioskError(reason))) }
         for stream in streams { stream.finish() }
     }
+
+    /// Items the array holds, taken ones not yet dropped included (for tests).
+    var storedItems: Int { state.withLock { $0.items.count } }
 
     /// Why the inbox takes nothing any more; nil while open.
     package var closedBecause: String? { state.withLock { $0.closedBecause } }
