@@ -143,8 +143,19 @@ package final class KioskLoop: FrameSinkOwner {
         do { try loop.watch(timer.fd) { [unowned self] in self.scriptDue() } } catch { throw Failure("\(error)") }
         scriptTimer = timer
         playScript = script
+        // The frame limit ends the run at its last flip, whatever the script still has to
+        // play (it stopped before the first touch, silently).
+        if let frameLimit {
+            let runMS = Double(frameLimit) * Double(sink.frameIntervalNS) / 1e6
+            let lastMS = Double(Self.playLeadNS) / 1e6 + script.durationMS
+            if runMS < lastMS {
+                KioskLog.warning("--frames \(frameLimit) ends the run about \(Int(runMS)) ms after the first frame, before --play's last line (\(Int(lastMS)) ms after it: the script starts 0.5 s in); the rest of the script is not played")
+            }
+        }
     }
     private var playScript: TouchScript?
+    /// A played script's first line is this long after the first frame (the screen is up).
+    static let playLeadNS: UInt64 = 500_000_000
     /// When a played script's run ends.
     private var playEndNS: UInt64?
 
@@ -161,7 +172,7 @@ package final class KioskLoop: FrameSinkOwner {
 
     private func startScript() throws {
         guard let script = playScript else { return }
-        let start = monotonicNanoseconds() + 500_000_000
+        let start = monotonicNanoseconds() + Self.playLeadNS
         let touches = try ScriptedTouches(script, startNS: start)
         scripted = touches
         playEndNS = (touches.lastDueNS ?? start) + 1_000_000_000

@@ -89,18 +89,7 @@ struct Run: ParsableCommand {
             KioskLog.notice("stopped while waiting for a display")
             return
         }
-        if let script {
-            try kiosk.play(script)
-            // --frames ends the run at its last flip, whatever the script still has to play
-            // (it stopped before the first touch, silently).
-            if let frames, let last = script.lines.map(\.timeMS).max() {
-                let runMS = Double(frames) * Double(kiosk.sink.frameIntervalNS) / 1e6
-                let lastMS = 500 + last
-                if runMS < lastMS {
-                    KioskLog.warning("--frames \(frames) ends the run about \(Int(runMS)) ms after the first frame, before --play's last line (\(Int(lastMS)) ms after it: the script starts 0.5 s in); the rest of the script is not played")
-                }
-            }
-        }
+        if let script { try kiosk.play(script) }
         let result = kiosk.run()
         if let stats { try writeTextFile(stats, statistics(of: kiosk).encoded + "\n") }
         if let state {
