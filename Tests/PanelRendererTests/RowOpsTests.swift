@@ -76,4 +76,25 @@ final class RowOpsTests: XCTestCase {
             }
         }
     }
+
+    /// The fill's vector form adds the colour before dividing by 255 rather than after: for
+    /// every source alpha, with channels at 0, half and all of it, over destination pixels
+    /// holding every byte value in every channel, each pixel equals one pixel's SrcOver.
+    func testBlendSolidEqualsOnePixelSrcOverForEveryAlphaAndByte() {
+        let destination: [UInt32] = (0..<256).map { (v: UInt32) -> UInt32 in
+            let red: UInt32 = 255 - v, green: UInt32 = v ^ 0x5A
+            return v << 24 | red << 16 | green << 8 | v
+        }
+        for a in UInt32(0)...255 {
+            for c in Set([0, a / 2, a]) {
+                let s = a << 24 | c << 16 | (a / 2) << 8 | c
+                var row = destination
+                row.withUnsafeMutableBufferPointer { RowOps.blendSolid($0.baseAddress!, $0.count, s) }
+                for i in 0..<row.count where row[i] != srcOver(s, destination[i]) {
+                    XCTFail("source \(String(s, radix: 16)) over \(String(destination[i], radix: 16)): \(String(row[i], radix: 16)), not \(String(srcOver(s, destination[i]), radix: 16))")
+                    return
+                }
+            }
+        }
+    }
 }
