@@ -25,6 +25,7 @@ final class KioskRemoteTests: XCTestCase {
         let kiosk = try Kiosk.headless(app: app(), widthPx: 360, heightPx: 640, frameLimit: 600)
         let remote = kiosk.remote
         let log = Mutex<[String]>([])
+        let reasons = Mutex<[KioskError.Reason?]>([])
         let events = remote.events()
         // Sent before run(): carried out when it starts, in order.
         remote.post(.set(id: "title", ControlCommand.ContentProperties(text: "Arrivals"))) { r in
@@ -43,9 +44,13 @@ final class KioskRemoteTests: XCTestCase {
             } catch { log.withLock { $0.append("status failed: \(error)") } }
             do { try await remote.send(.push(target: "drawer", page: "x", animated: true)) } catch {
                 log.withLock { $0.append("push refused: \(error)") }
+                reasons.withLock { $0.append((error as? KioskError)?.reason) }
             }
             remote.stop()
-            do { try await remote.send(.setValues([:])) } catch { log.withLock { $0.append("after stop: \(error)") } }
+            do { try await remote.send(.setValues([:])) } catch {
+                log.withLock { $0.append("after stop: \(error)") }
+                reasons.withLock { $0.append((error as? KioskError)?.reason) }
+            }
             done.fulfill()
         }
         try kiosk.run()
@@ -60,6 +65,8 @@ final class KioskRemoteTests: XCTestCase {
         // Refused either way: in the stop's batch, or once the run was over.
         XCTAssertTrue(["after stop: the kiosk was stopped before this command", "after stop: the kiosk stopped"].contains(lines.last ?? ""), "\(lines)")
         XCTAssertFalse(remote.isOpen)
+        // A program can tell "this command" from "no loop any more" without reading the words.
+        XCTAssertEqual(reasons.withLock { $0 }, [.refused, .closed])
 
         // The same commands offscreen: the same picture.
         let offscreen = try Kiosk(app: app(), widthPx: 360, heightPx: 640)
@@ -76,36 +83,43 @@ final class KioskRemoteTests: XCTestCase {
     func testRefusalsAreSaidNotHung() throws {
         let kiosk = try Kiosk.headless(app: app(), widthPx: 320, heightPx: 240, frameLimit: 600)
         let remote = kiosk.remote
-        let answered = Mutex((ok: 0, refused: [String]()))
+        let answered = Mutex((ok: 0, refused: [String](), reasons: [KioskError.Reason]()))
         for i in 0..<Kiosk.Remote.queueCapacity {
             remote.post(.setValues(["n": .text("\(i)")])) { r in
                 answered.withLock { if case .failure(let e) = r { $0.refused.append("\(e)") } else { $0.ok += 1 } }
             }
         }
         remote.post(.setValues(["n": .text("-1")])) { r in
-            answered.withLock { if case .failure(let e) = r { $0.refused.append("\(e)") } else { $0.ok += 1 } }
+            answered.withLock { if case .failure(let e) = r { $0.refused.append("\(e)"); $0.reasons.append(e.reason) } else { $0.ok += 1 } }
         }
         XCTAssertEqual(answered.withLock { $0.refused }.count, 1, "the one over the capacity, at once")
         XCTAssertTrue(answered.withLock { $0.refused }.first?.contains("\(Kiosk.Remote.queueCapacity) commands are already waiting") == true)
+        XCTAssertEqual(answered.withLock { $0.reasons }, [.queueFull])
         remote.stop()
         try kiosk.run()
         XCTAssertEqual(answered.withLock { $0.ok }, Kiosk.Remote.queueCapacity, "every queued command carried out before the stop")
         XCTAssertThrowsError(try kiosk.run()) { XCTAssertTrue("\($0)".contains("runs once"), "\($0)") }
 
-        let refusal = Mutex<String?>(nil)
-        remote.post(.subscribe) { r in if case .failure(let e) = r { refusal.withLock { $0 = "\(e)" } } }
+        let refusal = Mutex<String?>(nil), reason = Mutex<KioskError.Reason?>(nil)
+        remote.post(.subscribe) { r in if case .failure(let e) = r { refusal.withLock { $0 = "\(e)" }; reason.withLock { $0 = e.reason } } }
         XCTAssertTrue(refusal.withLock { $0 }?.contains("events(bufferingNewest:)") == true)
+        XCTAssertEqual(reason.withLock { $0 }, .refused)
+        remote.post(.setValues([:])) { r in if case .failure(let e) = r { reason.withLock { $0 = e.reason } } }
+        XCTAssertEqual(reason.withLock { $0 }, .closed, "after the run")
 
         let offscreen = try Kiosk(app: app())
-        offscreen.remote.post(.setValues([:])) { r in if case .failure(let e) = r { refusal.withLock { $0 = "\(e)" } } }
+        offscreen.remote.post(.setValues([:])) { r in if case .failure(let e) = r { refusal.withLock { $0 = "\(e)" }; reason.withLock { $0 = e.reason } } }
         XCTAssertTrue(refusal.withLock { $0 }?.contains("offscreen kiosk has no loop") == true)
+        XCTAssertEqual(reason.withLock { $0 }, .closed)
         XCTAssertFalse(offscreen.remote.isOpen)
 
         var never: Kiosk? = try Kiosk.headless(app: app(), widthPx: 320, heightPx: 240, frameLimit: 1)
         let orphan = never!.remote
-        orphan.post(.setValues([:])) { r in if case .failure(let e) = r { refusal.withLock { $0 = "\(e)" } } }
+        reason.withLock { $0 = nil }
+        orphan.post(.setValues([:])) { r in if case .failure(let e) = r { refusal.withLock { $0 = "\(e)" }; reason.withLock { $0 = e.reason } } }
         never = nil
         XCTAssertEqual(refusal.withLock { $0 }, "the kiosk was freed before it ran")
+        XCTAssertEqual(reason.withLock { $0 }, .closed, "a command left waiting, answered when the kiosk went")
         var mask = sigset_t()
         pthread_sigmask(SIG_BLOCK, nil, &mask)
         XCTAssertEqual(sigismember(&mask, SIGTERM), 0, "a kiosk freed before it ran gives the caller's signals back")
@@ -122,12 +136,13 @@ final class KioskRemoteTests: XCTestCase {
     func testACancelledSendStopsWaiting() throws {
         let kiosk = try Kiosk.headless(app: app(), widthPx: 320, heightPx: 240, frameLimit: 600)
         let remote = kiosk.remote
-        let outcome = Mutex<String?>(nil)
+        let outcome = Mutex<String?>(nil), reason = Mutex<KioskError.Reason?>(nil)
         let started = expectation(description: "the send is waiting"), ended = expectation(description: "the send ended")
         let task = Task.detached {
             started.fulfill()
             do { try await remote.send(.setValues(["k": .text("v")])); outcome.withLock { $0 = "carried out" } } catch {
                 outcome.withLock { $0 = "\(error)" }
+                reason.withLock { $0 = (error as? KioskError)?.reason }
             }
             ended.fulfill()
         }
@@ -135,6 +150,7 @@ final class KioskRemoteTests: XCTestCase {
         task.cancel()
         wait(for: [ended], timeout: 30)
         XCTAssertEqual(outcome.withLock { $0 }, "cancelled while waiting for the loop; the command may still be carried out")
+        XCTAssertEqual(reason.withLock { $0 }, .cancelled)
         for _ in 0..<100_000 { remote.stop() }
         try kiosk.run()     // stops at once; the cancelled command was carried out or refused, never waited for
         XCTAssertFalse(remote.isOpen)

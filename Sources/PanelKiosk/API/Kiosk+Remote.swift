@@ -58,14 +58,15 @@ extension Kiosk {
             default: break
             }
             let reply: RemoteInbox.Reply = { result in completion?(result.map { JSONValue.object($0) }) }
-            if let refusal = inbox.put(.command(command, reply)) { completion?(.failure(KioskError(refusal))) }
+            if let refusal = inbox.put(.command(command, reply)) { completion?(.failure(refusal)) }
         }
 
         /// Sends `command` and waits until the loop has carried it out; returns the reply's
-        /// fields (see ``post(_:completion:)``) or throws why it was refused. A full queue
-        /// refuses at once (try again a moment later). Cancelling the waiting task ends the
-        /// wait at once with an error, but does not take back a command already queued: the
-        /// loop may still carry it out.
+        /// fields (see ``post(_:completion:)``) or throws why it was refused, with its
+        /// ``KioskError/reason``: `.refused` (the command itself), `.queueFull` (at once; try
+        /// again a moment later), `.closed` (the run is over: stop sending), `.cancelled`.
+        /// Cancelling the waiting task ends the wait at once, but does not take back a
+        /// command already queued: the loop may still carry it out.
         @discardableResult
         public func send(_ command: ControlCommand) async throws(KioskError) -> JSONValue {
             let waiter = ReplyWaiter()
@@ -75,7 +76,7 @@ extension Kiosk {
                     post(command) { waiter.resume($0) }
                 }
             } onCancel: {
-                waiter.resume(.failure(KioskError("cancelled while waiting for the loop; the command may still be carried out")))
+                waiter.resume(.failure(KioskError("cancelled while waiting for the loop; the command may still be carried out", reason: .cancelled)))
             }
             return try result.get()
         }

@@ -313,8 +313,36 @@ public final class Kiosk {
     }
 }
 
-/// Why a kiosk could not be made or a command not carried out, in words for a person.
+/// Why a kiosk could not be made or a command not carried out: in words for a person
+/// (``description``), and as a ``Reason`` a program can act on.
+///
+/// ```swift
+/// do { try await remote.send(.setValues(["next": .text(departure)])) }
+/// catch let e as KioskError where e.reason == .closed { break }   // the run is over
+/// catch { log("not shown: \(error)") }                             // this update only
+/// ```
 public struct KioskError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// What kind of refusal it is: whether sending again can help.
+    public enum Reason: Sendable, Equatable {
+        /// The call or command itself was refused (no such id, a value out of range, a
+        /// call this kind of kiosk does not take): the same one gets the same answer.
+        case refused
+        /// ``Kiosk/Remote``'s queue was full (``Kiosk/Remote/queueCapacity`` commands
+        /// waiting): the same command may be taken a moment later.
+        case queueFull
+        /// No loop takes commands any more (``Kiosk/Remote/isOpen`` is false): the run is
+        /// over, the kiosk was freed before it ran, or it is an offscreen kiosk.
+        case closed
+        /// The task waiting in ``Kiosk/Remote/send(_:)`` was cancelled; the command may
+        /// still be carried out.
+        case cancelled
+    }
+
     public var description: String
-    public init(_ message: String) { description = message }
+    public var reason: Reason
+
+    public init(_ message: String, reason: Reason = .refused) {
+        description = message
+        self.reason = reason
+    }
 }

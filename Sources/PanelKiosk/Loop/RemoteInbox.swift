@@ -56,13 +56,14 @@ package final class RemoteInbox: Sendable {
     deinit { if fd >= 0 { Glibc.close(fd) } }
 
     /// Queues `item`; nil, or why it was not queued (closed, or full).
-    package func put(_ item: Item) -> String? {
-        let refusal: String? = state.withLock { s in
-            if let why = s.closedBecause { return why }
+    package func put(_ item: Item) -> KioskError? {
+        let refusal: KioskError? = state.withLock { s in
+            if let why = s.closedBecause { return KioskError(why, reason: .closed) }
             switch item {
             case .command:
                 if s.items.count - s.head >= Self.capacity {
-                    return "\(Self.capacity) commands are already waiting for the kiosk's loop (is it running?); this one was not queued"
+                    return KioskError("\(Self.capacity) commands are already waiting for the kiosk's loop (is it running?); this one was not queued",
+                                      reason: .queueFull)
                 }
             case .stop:
                 if s.stopQueued { return nil }
@@ -118,7 +119,7 @@ package final class RemoteInbox: Sendable {
             defer { s.items = []; s.head = 0; s.streams = [:] }
             return (Array(s.items[s.head...]), Array(s.streams.values))
         }
-        for case .command(_, let reply) in items { reply(.failure(KioskError(reason))) }
+        for case .command(_, let reply) in items { reply(.failure(KioskError(reason, reason: .closed))) }
         for stream in streams { stream.finish() }
     }
 
