@@ -84,6 +84,12 @@ final class TestBroker {
         return r.status
     }
 
+    /// `mosquitto_pub` of a file's bytes as one message (a message too big for an argument).
+    @discardableResult
+    func publish(_ topic: String, file: String) throws -> Int32 {
+        try runTool("/usr/bin/mosquitto_pub", clientArgs + ["-t", topic, "-f", file]).status
+    }
+
     /// The retained message on `topic`, or nil when there is none (waits `seconds` at most).
     func retained(_ topic: String, seconds: Int = 3, extra: [String] = []) throws -> String? {
         let r = try runTool("/usr/bin/mosquitto_sub", clientArgs + extra + ["-t", topic, "-C", "1", "-W", String(seconds), "--retained-only"])

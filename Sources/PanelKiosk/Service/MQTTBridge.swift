@@ -89,12 +89,16 @@ final class MQTTBridge: MQTTClient.Delegate {
 
     /// Payloads larger than this are refused (as the socket's line limit).
     static let maxPayloadBytes = 64 * 1024
+    /// The broker is asked never to send a packet larger than this (MQTT 5's Maximum Packet
+    /// Size): a message up to it is read and, over `maxPayloadBytes`, refused with a reply;
+    /// a larger one the broker drops for us, unseen (its sender gets no reply).
+    static let maxIncomingPacketBytes: UInt32 = 1 << 20
 
     init(config: MQTTConfig, appName: String, version: String, components: [HADiscovery.ComponentInfo]) throws {
         self.config = config
         discovery = HADiscovery(config: config, appName: appName, version: version, components: components)
         do {
-            client = try MQTTClient(id: config.deviceID)
+            client = try MQTTClient(id: config.deviceID, maxIncomingBytes: Self.maxIncomingPacketBytes)
             if let username = config.username {
                 var password: String?
                 if let file = config.passwordFile {
@@ -111,6 +115,10 @@ final class MQTTBridge: MQTTClient.Delegate {
         client.delegate = self
         connect(first: true)
     }
+
+    /// MQTT 5 (asking the broker to hold back packets over `maxIncomingPacketBytes`), or
+    /// 3.1.1 for a broker that refused 5.
+    var speaksMQTT5: Bool { client.speaksMQTT5 }
 
     /// `mqtt://host:port` or `mqtts://host:port`, for logs and status.
     var brokerName: String { "\(config.tls ? "mqtts" : "mqtt")://\(config.host):\(config.port)" }
@@ -325,9 +333,21 @@ final class MQTTBridge: MQTTClient.Delegate {
     // MARK: MQTTClient.Delegate
 
     func mqttConnected(code: Int32) {
+        if code != 0, client.speaksMQTT5, client.isUnsupportedProtocol(code) {
+            // Not reconnected from inside libmosquitto's callback: the retry does it from the loop.
+            do {
+                try client.useMQTT311()
+                connected = false
+                scheduleRetry("the broker speaks MQTT 3.1.1 only; using 3.1.1, which cannot ask it to hold back messages "
+                              + "over \(Self.maxIncomingPacketBytes) bytes (each is read whole before it is refused)")
+                return
+            } catch {
+                KioskLog.warning("mqtt: \(error)")
+            }
+        }
         guard code == 0 else {
             connected = false
-            scheduleRetry("the broker refused the connection: \(MQTTClient.describeConnack(code))")
+            scheduleRetry("the broker refused the connection: \(client.describeConnack(code))")
             return
         }
         connected = true

@@ -33,9 +33,21 @@ final class MQTTClient {
     /// Messages delivered by the latest `read` calls (to bound the work of one wake-up).
     private(set) var messagesDelivered = 0
 
+    /// Whether the connection speaks MQTT 5 (with the packet limit) or, after a broker that
+    /// speaks only 3.1.1 refused 5, MQTT 3.1.1.
+    private(set) var speaksMQTT5 = true
+
     /// Makes the client (no connection yet). `id` is the MQTT client id; the session is
     /// clean (the broker keeps nothing for us beyond retained messages).
-    init(id: String) throws(Failure) {
+    ///
+    /// MQTT 5, so that CONNECT can tell the broker never to send us a packet over
+    /// `maxIncomingBytes` (Maximum Packet Size; the broker drops such a message for this
+    /// client). libmosquitto has no limit of its own on what it reads: it allocates the
+    /// length a packet's header announces, up to MQTT's 256 MB, then reads it whole, and a
+    /// large message to the command topic took some 3x its size of the kiosk's memory before
+    /// our own limit could refuse it. A broker that speaks only 3.1.1 answers MQTT 5 with
+    /// "unsupported protocol version" (`isUnsupportedProtocol`): `useMQTT311()` then.
+    init(id: String, maxIncomingBytes: UInt32) throws(Failure) {
         MQTTClient.initLibraryOnce
         guard let h = mosquitto_new(id, true, nil) else {
             throw Failure(description: "mosquitto_new: \(String(cString: strerror(errno)))")
@@ -56,10 +68,44 @@ final class MQTTClient {
                 ? Array(UnsafeRawBufferPointer(start: m.payload, count: count)) : []
             client.delegate?.mqttMessage(topic: String(cString: topic), payload: payload)
         }
-        // MQTT 3.1.1: what every broker speaks; nothing here needs v5.
-        _ = mosquitto_int_option(h, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V311)
+        _ = mosquitto_int_option(h, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V5)
         // Replies and events are small and wanted now: no Nagle delay behind an unacked one.
         _ = mosquitto_int_option(h, MOSQ_OPT_TCP_NODELAY, 1)
+        try setConnectProperties(maximumPacketSize: maxIncomingBytes)
+    }
+
+    /// CONNECT's properties for this and every later connection: Maximum Packet Size, or
+    /// none. libmosquitto 2.0 takes CONNECT properties only in its blocking connect, which
+    /// would hold the loop for as long as an unreachable broker takes to time out. That call
+    /// keeps the properties before it looks at its other arguments, so one with an invalid
+    /// port keeps them and returns without connecting; the asynchronous connects send them.
+    /// (MQTTBridgeTests checks with a real broker that a message over the limit never
+    /// reaches the kiosk, which fails should a libmosquitto stop doing so.)
+    private func setConnectProperties(maximumPacketSize: UInt32?) throws(Failure) {
+        var properties: OpaquePointer?
+        defer { mosquitto_property_free_all(&properties) }
+        if let size = maximumPacketSize {
+            try check(mosquitto_property_add_int32(&properties, Int32(MQTT_PROP_MAXIMUM_PACKET_SIZE.rawValue), size),
+                      "MQTT 5 maximum packet size")
+        }
+        let rc = mosquitto_connect_bind_v5(handle, "localhost", -1, 60, nil, properties)
+        guard rc == MOSQ_ERR_INVAL.rawValue else {
+            throw Failure(description: "MQTT 5 connect properties: libmosquitto answered \(MQTTClient.describe(rc)) where it was expected to keep them")
+        }
+    }
+
+    /// A CONNACK code saying the broker does not speak the MQTT version we asked for.
+    func isUnsupportedProtocol(_ code: Int32) -> Bool {
+        speaksMQTT5 ? code == Int32(MQTT_RC_UNSUPPORTED_PROTOCOL_VERSION.rawValue)
+            : code == Int32(CONNACK_REFUSED_PROTOCOL_VERSION.rawValue)
+    }
+
+    /// MQTT 3.1.1 from the next connection on, without CONNECT properties (3.1.1 has none):
+    /// for a broker that refused MQTT 5.
+    func useMQTT311() throws(Failure) {
+        try setConnectProperties(maximumPacketSize: nil)
+        _ = mosquitto_int_option(handle, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V311)
+        speaksMQTT5 = false
     }
 
     deinit { mosquitto_destroy(handle) }
@@ -84,8 +130,11 @@ final class MQTTClient {
         return words == "Unknown error." ? "libmosquitto error \(rc)" : words
     }
 
-    /// The broker's words for a CONNACK refusal ("not authorised", ...).
-    static func describeConnack(_ code: Int32) -> String { String(cString: mosquitto_connack_string(code)) }
+    /// The broker's words for a CONNACK refusal ("Not authorized", ...): MQTT 5's reason codes
+    /// or 3.1.1's return codes, as the connection speaks.
+    func describeConnack(_ code: Int32) -> String {
+        String(cString: speaksMQTT5 ? mosquitto_reason_string(code) : mosquitto_connack_string(code))
+    }
 
     func setCredentials(username: String, password: String?) throws(Failure) {
         try check(mosquitto_username_pw_set(handle, username, password), "username/password")
