@@ -277,6 +277,8 @@ final class MQTTBridgeTests: XCTestCase {
         let replies = sub.lines.filter { $0.hasPrefix("panel-kiosk/k1/reply ") }
         XCTAssertEqual(replies.filter { $0.contains("message longer than 65536 bytes") }.count, 1,
                        "the 100 kB one read and refused, the 8 MB one never delivered: \(replies.map { $0.prefix(120) })")
+        XCTAssertTrue(replies.contains(#"panel-kiosk/k1/reply {"ok":false,"error":"message longer than 65536 bytes","id":"big"}"#),
+                      "the refusal carries the id written before the limit: \(replies.map { $0.prefix(120) })")
         print("MQTT: peak RSS \(before) kB before an 8 MB and a 100 kB message, \(after) kB after")
         XCTAssertLessThan(after - before, 4_000, "peak RSS grew by \(after - before) kB for an 8 MB message")
         XCTAssertEqual(kiosk.stop(), 0, kiosk.log)

@@ -83,6 +83,33 @@ final class ServiceControlSocketTests: XCTestCase {
         XCTAssertEqual(s.clientCount, 1)
     }
 
+    /// A too-long line whose `id` came before the cut is refused with that id, as every
+    /// other reply carries its request's (a client pipelining several can tell which one);
+    /// an id after the cut, or a line that is not an object, gets none.
+    func testOversizedLineEchoesAnIdWrittenBeforeTheCut() throws {
+        var o = ControlSocket.Options()
+        o.maxLineBytes = 1024
+        let s = try server(o)
+        let c = TestClient(path: s.path)
+        // Grown past the limit before its newline.
+        c.send(#"{"cmd":"set_values","id":"v1","values":{"notice":""# + String(repeating: "x", count: 800))
+        s.pump()
+        c.send(String(repeating: "x", count: 800))
+        s.pump()
+        c.send("\"}}\n")
+        s.pump()
+        // Whole, with a numeric id; then with the id after the long part; then not an object.
+        c.send(#"{ "id" : 42, "cmd":"set","target":"t","text":""# + String(repeating: "y", count: 2000) + "\"}\n")
+        c.send(#"{"cmd":"set","target":"t","text":""# + String(repeating: "z", count: 2000) + #"","id":7}"# + "\n")
+        c.send("[" + String(repeating: "1,", count: 1000) + "1]\n")
+        s.pump()
+        XCTAssertEqual(c.lines(), [#"{"ok":false,"error":"line longer than 1024 bytes","id":"v1"}"#,
+                                   #"{"ok":false,"error":"line longer than 1024 bytes","id":42}"#,
+                                   #"{"ok":false,"error":"line longer than 1024 bytes"}"#,
+                                   #"{"ok":false,"error":"line longer than 1024 bytes"}"#])
+        XCTAssertEqual(s.clientCount, 1)
+    }
+
     func testDefaultLimitIs64KiB() throws {
         let s = try server()
         let c = TestClient(path: s.path)

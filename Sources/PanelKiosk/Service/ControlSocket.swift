@@ -277,8 +277,9 @@ package final class ControlSocket {
             rest = rest[(nl + 1)...]
             if c.discardingLongLine { c.discardingLongLine = false; continue }
             if c.input.count + piece.count > options.maxLineBytes {
+                let id = Self.leadingID(c.input + piece.prefix(options.maxLineBytes - c.input.count))
                 c.input.removeAll()
-                answerNow(c, .failure(.init("line longer than \(options.maxLineBytes) bytes")), id: nil)
+                answerNow(c, .failure(.init("line longer than \(options.maxLineBytes) bytes")), id: id)
                 continue
             }
             let line: [UInt8]
@@ -289,9 +290,17 @@ package final class ControlSocket {
     }
 
     private func tooLong(_ c: Client) {
+        let id = Self.leadingID(c.input.prefix(options.maxLineBytes))
         c.input.removeAll()
         c.discardingLongLine = true
-        answerNow(c, .failure(.init("line longer than \(options.maxLineBytes) bytes")), id: nil)
+        answerNow(c, .failure(.init("line longer than \(options.maxLineBytes) bytes")), id: id)
+    }
+
+    /// The `id` of a line cut at the length limit, when it came before the cut: every other
+    /// reply has its request's id, so a client that sends several at once can tell which
+    /// one was refused.
+    private static func leadingID(_ prefix: some Collection<UInt8>) -> ParsedJSON? {
+        ParsedJSON.leadingMember("id", in: prefix)
     }
 
     private func handleLine(_ c: Client, _ raw: [UInt8]) {

@@ -406,7 +406,9 @@ final class MQTTBridge: MQTTClient.Delegate {
         var inbox: [Inbound] = []
         if topic == "\(config.baseTopic)/cmd" || topic == config.fleetCommandTopic {
             guard payload.count <= Self.maxPayloadBytes else {
-                return [Inbound(origin: .command, id: nil, result: .failure(.init("message longer than \(Self.maxPayloadBytes) bytes")))]
+                // With the request's id when it comes before the limit, as the socket's refusal.
+                let id = ParsedJSON.leadingMember("id", in: payload.prefix(Self.maxPayloadBytes))
+                return [Inbound(origin: .command, id: id, result: .failure(.init("message longer than \(Self.maxPayloadBytes) bytes")))]
             }
             let parsed = ControlCommand.parse(line: payload)
             inbox.append(Inbound(origin: .command, id: parsed.id, result: parsed.result.flatMap(allowed)))

@@ -35,6 +35,35 @@ package enum ParsedJSON: Equatable, Sendable {
         guard reader.atEnd else { throw reader.error("more text after the JSON value") }
         return value
     }
+    /// The value of the top-level member `key` of an object of which `prefix` is only the
+    /// beginning (a line cut at the socket's length limit): read up to that member, so a
+    /// request id written before the long part is still echoed in the refusal. Nil when the
+    /// prefix is not the start of an object, or ends before the member's value does.
+    package static func leadingMember(_ key: String, in prefix: some Collection<UInt8>) -> ParsedJSON? {
+        var reader = JSONReader(bytes: Array(prefix))
+        reader.skipSpace()
+        guard !reader.atEnd, reader.bytes[reader.i] == UInt8(ascii: "{") else { return nil }
+        reader.i += 1
+        do throws(SyntaxError) {
+            while true {
+                reader.skipSpace()
+                guard !reader.atEnd, reader.bytes[reader.i] == UInt8(ascii: "\"") else { return nil }
+                let name = try reader.string()
+                reader.skipSpace()
+                guard !reader.atEnd, reader.bytes[reader.i] == UInt8(ascii: ":") else { return nil }
+                reader.i += 1
+                reader.skipSpace()
+                let value = try reader.value(depth: 2)
+                if name == key { return value }
+                reader.skipSpace()
+                guard !reader.atEnd, reader.bytes[reader.i] == UInt8(ascii: ",") else { return nil }
+                reader.i += 1
+            }
+        } catch {
+            return nil
+        }
+    }
+
     /// Compact JSON text (for echoing a request id).
     package var encoded: String {
         switch self {
