@@ -26,11 +26,6 @@ final class BenchTargetsScriptTests: XCTestCase {
     }
 
     func testRefusesAMissingBinaryAndABadRunCount() throws {
-        let missing = try script(["/nonexistent/panel-kiosk"])
-        XCTAssertNotEqual(missing.status, 0)
-        XCTAssertTrue(missing.stderr.contains("/nonexistent/panel-kiosk is not built"), missing.stderr)
-        let bad = try script(["--runs", "many", CLI.binary])
-        XCTAssertNotEqual(bad.status, 0)
-        XCTAssertTrue(bad.stderr.contains("--runs needs a number"), bad.stderr)
+        try assertRefusesAMissingBinaryAndABadRunCount(script)
     }
 }
