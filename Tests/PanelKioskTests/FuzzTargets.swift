@@ -56,6 +56,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .control:
             // The socket splits lines at "\n" and caps them at 64 KiB before parsing.
             for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).prefix(64) {
+                // A line cut at the limit: its id is read from what came before the cut.
+                _ = ParsedJSON.leadingMember("id", in: line.prefix(line.count / 2))
                 let parsed = ControlCommand.parse(line: line.prefix(65_536))
                 if case .success(let command) = parsed.result, let runtime = Self.runtime {
                     _ = try? runtime.execute(command, at: .milliseconds(0))
