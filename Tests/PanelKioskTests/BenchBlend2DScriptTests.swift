@@ -25,7 +25,7 @@ final class BenchBlend2DScriptTests: XCTestCase {
     }
 
     func testOneRunPrintsBothLayersForThreeColumnsWhereTheWheelIsCached() throws {
-        let cached = (try? FileManager.default.contentsOfDirectory(atPath: cache))?.contains { $0.hasPrefix("blend2d_python-1.0.0-") } ?? false
+        let cached = (try? FileManager.default.contentsOfDirectory(atPath: cache))?.contains { $0.hasPrefix("blend2d_python-1.0.0-cp311-") } ?? false
         guard cached else { throw XCTSkip("the blend2d-python wheel is not in \(cache) (scripts/bench-blend2d downloads it)") }
         let r = try script(["--runs", "1", CLI.binary])
         XCTAssertEqual(r.status, 0, r.stderr)
