@@ -333,7 +333,7 @@ final class MQTTBridge: MQTTClient.Delegate {
     // MARK: MQTTClient.Delegate
 
     func mqttConnected(code: Int32) {
-        if code != 0, client.speaksMQTT5, client.isUnsupportedProtocol(code) {
+        if client.brokerRefusedMQTT5(code) {
             // Not reconnected from inside libmosquitto's callback: the retry does it from the loop.
             do {
                 try client.useMQTT311()

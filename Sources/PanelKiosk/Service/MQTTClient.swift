@@ -46,7 +46,7 @@ final class MQTTClient {
     /// length a packet's header announces, up to MQTT's 256 MB, then reads it whole, and a
     /// large message to the command topic took some 3x its size of the kiosk's memory before
     /// our own limit could refuse it. A broker that speaks only 3.1.1 answers MQTT 5 with
-    /// "unsupported protocol version" (`isUnsupportedProtocol`): `useMQTT311()` then.
+    /// "unsupported protocol version" (`brokerRefusedMQTT5`): `useMQTT311()` then.
     init(id: String, maxIncomingBytes: UInt32) throws(Failure) {
         MQTTClient.initLibraryOnce
         guard let h = mosquitto_new(id, true, nil) else {
@@ -94,10 +94,10 @@ final class MQTTClient {
         }
     }
 
-    /// A CONNACK code saying the broker does not speak the MQTT version we asked for.
-    func isUnsupportedProtocol(_ code: Int32) -> Bool {
-        speaksMQTT5 ? code == Int32(MQTT_RC_UNSUPPORTED_PROTOCOL_VERSION.rawValue)
-            : code == Int32(CONNACK_REFUSED_PROTOCOL_VERSION.rawValue)
+    /// Whether a CONNACK code says the broker does not speak MQTT 5 (libmosquitto gives this
+    /// code, too, when a 3.1.1 broker answers with its own refusal).
+    func brokerRefusedMQTT5(_ code: Int32) -> Bool {
+        speaksMQTT5 && code == Int32(MQTT_RC_UNSUPPORTED_PROTOCOL_VERSION.rawValue)
     }
 
     /// MQTT 3.1.1 from the next connection on, without CONNECT properties (3.1.1 has none):

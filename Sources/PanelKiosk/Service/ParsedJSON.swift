@@ -35,6 +35,7 @@ package enum ParsedJSON: Equatable, Sendable {
         guard reader.atEnd else { throw reader.error("more text after the JSON value") }
         return value
     }
+
     /// The value of the top-level member `key` of an object of which `prefix` is only the
     /// beginning (a line cut at the socket's length limit): read up to that member, so a
     /// request id written before the long part is still echoed in the refusal. Nil when the
