@@ -277,7 +277,7 @@ package final class ControlSocket {
             rest = rest[(nl + 1)...]
             if c.discardingLongLine { c.discardingLongLine = false; continue }
             if c.input.count + piece.count > options.maxLineBytes {
-                let id = Self.leadingID(c.input + piece.prefix(options.maxLineBytes - c.input.count))
+                let id = Self.leadingID(c.input + piece.prefix(max(0, options.maxLineBytes - c.input.count)))
                 c.input.removeAll()
                 answerNow(c, .failure(.init("line longer than \(options.maxLineBytes) bytes")), id: id)
                 continue
