@@ -97,4 +97,21 @@ final class RowOpsTests: XCTestCase {
             }
         }
     }
+
+    /// The opaque fill writes exactly its run, on both sides of the length where x86-64
+    /// switches to the string store, with the run starting off a cache line too.
+    func testFillPixelsWritesExactlyTheRun() {
+        let guardPixels = 17, sentinel: UInt32 = 0xDEAD_BEEF, v: UInt32 = 0xFF12_3456
+        let long = RowOps.longRunPixels
+        for n in [0, 1, 3, 4, 17, long - 1, long, long + 1, long + 15, 648 * 1920] {
+            for offset in [0, 1, 3] {
+                var row = [UInt32](repeating: sentinel, count: n + 2 * guardPixels)
+                row.withUnsafeMutableBufferPointer { RowOps.fillPixels($0.baseAddress! + guardPixels + offset, n, v) }
+                let start = guardPixels + offset
+                XCTAssertTrue(row[..<start].allSatisfy { $0 == sentinel }, "before the run, n \(n)")
+                XCTAssertTrue(row[start..<(start + n)].allSatisfy { $0 == v }, "inside the run, n \(n)")
+                XCTAssertTrue(row[(start + n)...].allSatisfy { $0 == sentinel }, "after the run, n \(n)")
+            }
+        }
+    }
 }

@@ -83,6 +83,18 @@ enum RowOps {
         while i < n { d[i] = s &+ mulPixel(b[i], ia); i += 1 }
     }
 
+    /// The shortest run that `fillPixels` writes with the CPU's string store (x86-64).
+    static let longRunPixels = 2048
+
+    /// `n` copies of `v` from `d`: the opaque fill of every solid span.
+    @inline(__always)
+    static func fillPixels(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ v: UInt32) {
+        #if arch(x86_64)
+        if n >= longRunPixels { panel_fill_long_run(d, v, UInt(n)); return }
+        #endif
+        d.update(repeating: v, count: n)
+    }
+
     /// Solid colour through a constant coverage with a blend mode.
     @inline(__always)
     static func solidSpan(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ s: UInt32, _ cov: UInt32,
@@ -90,14 +102,14 @@ enum RowOps {
         switch blend {
         case .srcOver:
             let sc = cov >= 255 ? s : mulPixel(s, cov)
-            if sc >> 24 == 255 { d.update(repeating: sc, count: n) }
+            if sc >> 24 == 255 { fillPixels(d, n, sc) }
             else if sc != 0 { blendSolid(d, n, sc) }
         case .src:
-            if cov >= 255 { d.update(repeating: s, count: n); return }
+            if cov >= 255 { fillPixels(d, n, s); return }
             let sc = mulPixel(s, cov), ic = 255 &- cov
             for i in 0..<n { d[i] = sc &+ mulPixel(d[i], ic) }
         case .clear:
-            if cov >= 255 { d.update(repeating: 0, count: n); return }
+            if cov >= 255 { fillPixels(d, n, 0); return }
             let ic = 255 &- cov
             for i in 0..<n { d[i] = mulPixel(d[i], ic) }
         }
