@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import DrawerRuntime
 import PanelRenderer
 import XCTest
 @testable import panel_kiosk
@@ -306,6 +307,88 @@ final class MQTTBridgeTests: XCTestCase {
             usleep(20_000)
         }
         XCTAssertTrue(bridge.connected, "connected again, with MQTT 3.1.1")
+        bridge.close()
+    }
+
+    /// The bridge on its own against a real broker, driven as the loop drives it.
+    private func connectedBridge(_ broker: TestBroker, id: String, keepAliveS: Int = 30) throws -> MQTTBridge {
+        var config = MQTTConfig(host: "127.0.0.1", port: broker.port, tls: false, deviceID: id)
+        config.keepAliveS = keepAliveS
+        let bridge = try MQTTBridge(config: config, appName: "app", version: "0", components: [])
+        let end = Date().addingTimeInterval(30)
+        while !bridge.connected && Date() < end { pump(bridge); usleep(5_000) }
+        XCTAssertTrue(bridge.connected, "the bridge connected")
+        return bridge
+    }
+
+    private func pump(_ bridge: MQTTBridge) {
+        bridge.tick(nowNS: monotonicNanoseconds())
+        let w = bridge.watch
+        if w.fd >= 0 { bridge.handleReady(readable: true, writable: w.writable) }
+    }
+
+    /// A broker that stops reading (SIGSTOP: its socket stays open and its buffers fill):
+    /// what the kiosk sends stops being queued past the limit, instead of growing until
+    /// keep-alive. When the broker reads again, everything queued is written (every
+    /// message's bytes accounted for) and messages flow again.
+    func testABrokerThatStopsReadingCostsBoundedMemory() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        let broker = try TestBroker(dir: dir)
+        let sub = try TestSubscriber(broker: broker, filters: ["panel-kiosk/kstall/events"], file: dir.file("sub.txt"), format: "%p")
+        let bridge = try connectedBridge(broker, id: "kstall", keepAliveS: 600)
+        bridge.publishEvent("{\"event\":\"first\"}")
+        pump(bridge)
+        poll(30, "the first event") { sub.lines.contains("{\"event\":\"first\"}") }
+
+        let pid = try XCTUnwrap(broker.process?.processIdentifier)
+        kill(pid, SIGSTOP)
+        var resumed = false
+        defer { if !resumed { kill(pid, SIGCONT) } }
+        // 1 KiB events, 64 MiB of them: far more than the kernel's socket buffers hold.
+        let line = "{\"event\":\"filler\",\"text\":\"" + String(repeating: "x", count: 1000) + "\"}"
+        let limit = MQTTBridge.maxUnsentBytes + MQTTClient.queuedBytes("panel-kiosk/kstall/events", Array(line.utf8))
+        var peak = 0, sent = 0
+        for _ in 0..<65_536 {
+            bridge.publishEvent(line)
+            pump(bridge)
+            peak = max(peak, bridge.unsent.bytes)
+            sent += 1
+        }
+        print("MQTT: broker stopped: \(sent) events of 1 KiB sent, \(bridge.droppedTotal) dropped, "
+              + "peak unsent \(peak / 1024) KiB (limit \(MQTTBridge.maxUnsentBytes / 1024) KiB)")
+        XCTAssertLessThanOrEqual(peak, limit, "unsent bytes stay within the limit")
+        XCTAssertGreaterThan(bridge.droppedTotal, 0, "events beyond the limit were dropped")
+        XCTAssertGreaterThan(peak, MQTTBridge.maxUnsentBytes / 2, "the kernel's buffers filled and the queue grew before the limit")
+
+        kill(pid, SIGCONT)
+        resumed = true
+        poll(60, "the unsent messages written") { pump(bridge); return bridge.unsent.messages == 0 }
+        XCTAssertEqual(bridge.unsent.bytes, 0, "every message's bytes accounted for")
+        bridge.publishEvent("{\"event\":\"after\"}")
+        pump(bridge)
+        poll(60, "an event after the broker came back") { pump(bridge); return sub.lines.contains("{\"event\":\"after\"}") }
+        XCTAssertTrue(bridge.connected)
+        bridge.close()
+    }
+
+    /// The retained state again after a minute though nothing changed (a heartbeat that
+    /// tells a fleet's dashboard the kiosk is alive), not every second; fake times.
+    func testUnchangedStateIsSentOnceAMinute() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        let broker = try TestBroker(dir: dir)
+        let sub = try TestSubscriber(broker: broker, filters: ["panel-kiosk/kbeat/state"], file: dir.file("sub.txt"), format: "%p")
+        let bridge = try connectedBridge(broker, id: "kbeat")
+        let status = JSONValue.object([("healthy", .bool(true)), ("uptime_s", .number(1))])
+        let t0 = monotonicNanoseconds()
+        for s in 0...130 {
+            bridge.publishState(status, nowNS: t0 + UInt64(s) * 1_000_000_000)
+            pump(bridge)
+        }
+        poll(30, "three states") { pump(bridge); return sub.lines.count >= 3 }
+        for _ in 0..<30 { pump(bridge); usleep(10_000) }   // time for any more to arrive
+        XCTAssertEqual(sub.lines.count, 3, "at 0, 60 and 120 s: \(sub.lines)")
         bridge.close()
     }
 

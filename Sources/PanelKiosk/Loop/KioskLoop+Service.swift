@@ -142,7 +142,7 @@ extension KioskLoop: KioskOperations {
             brightnessPercent: try? services.backlight?.percent(),
             lastError: lastError,
             components: state["components"] ?? .object([]),
-            mqtt: services.mqtt.map { (broker: $0.brokerName, connected: $0.connected, refused: $0.refusedTotal) },
+            mqtt: services.mqtt.map { (broker: $0.brokerName, connected: $0.connected, refused: $0.refusedTotal, dropped: $0.droppedTotal) },
             flipLimitMS: monitorLimit ?? StatusReport.defaultFlipLimitMS)
     }
 }

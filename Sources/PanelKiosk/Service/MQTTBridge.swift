@@ -81,8 +81,24 @@ final class MQTTBridge: MQTTClient.Delegate {
     /// Commands refused over the limit since start (status, tests).
     private(set) var refusedTotal = 0
 
+    // What libmosquitto holds unsent (`MQTTClient.hasRoom`): beyond this, messages are
+    // dropped instead of queued, so a broker that stops reading costs bounded memory. Far
+    // above what a working link holds (it writes at once what the socket takes, and the
+    // kernel's buffers take megabytes), and a 1920x1080 screenshot fits.
+    static let maxUnsentBytes = 8 << 20
+    /// Also bounds the mids in flight (MQTT's are 16-bit).
+    static let maxUnsentMessages = 16_384
+    /// What waits unsent in the client library (tests, `hasRoom`).
+    var unsent: (bytes: Int, messages: Int) { (client.unsentBytes, client.unsentMessages) }
+    /// Messages dropped since start, the broker not taking them (status, tests).
+    private(set) var droppedTotal = 0
+    /// `droppedTotal` when dropping began (nil: not dropping).
+    private var droppingSince: Int?
+
     // State publishing.
+    /// When the status was last looked at (once a second), and last sent.
     private var lastStateNS: UInt64?
+    private var lastStateSentNS: UInt64?
     private var lastStateKey: String?
     private var lastLightState: String?
     static let stateHeartbeatS = 60.0
@@ -124,6 +140,8 @@ final class MQTTBridge: MQTTClient.Delegate {
     var brokerName: String { "\(config.tls ? "mqtts" : "mqtt")://\(config.host):\(config.port)" }
 
     private func connect(first: Bool) {
+        client.forgetUnsent()
+        droppingSince = nil
         do {
             if first { try client.connect(host: config.host, port: config.port, keepAliveS: config.keepAliveS) } else { try client.reconnect() }
         } catch {
@@ -172,6 +190,7 @@ final class MQTTBridge: MQTTClient.Delegate {
         if writable || client.wantsWrite, client.socket >= 0 {
             if let e = client.write() { connectionLost(e) }
         }
+        noteBacklogTaken()
         noteWatchChange()
     }
 
@@ -216,6 +235,7 @@ final class MQTTBridge: MQTTClient.Delegate {
             }
         }
         if client.socket >= 0, client.wantsWrite, let e = client.write() { connectionLost(e) }
+        noteBacklogTaken()
         noteWatchChange()
     }
 
@@ -245,14 +265,36 @@ final class MQTTBridge: MQTTClient.Delegate {
 
     // MARK: publishing
 
-    private func publish(_ topic: String, _ text: String, retain: Bool = false, qos: Int32 = 0) {
+    /// Whether the message was queued.
+    @discardableResult
+    private func publish(_ topic: String, _ text: String, retain: Bool = false, qos: Int32 = 0) -> Bool {
         publish(topic, Array(text.utf8), retain: retain, qos: qos)
     }
-    private func publish(_ topic: String, _ bytes: [UInt8], retain: Bool = false, qos: Int32 = 0) {
-        guard connected || closing else { return }
+    @discardableResult
+    private func publish(_ topic: String, _ bytes: [UInt8], retain: Bool = false, qos: Int32 = 0) -> Bool {
+        guard connected || closing else { return false }
+        let size = MQTTClient.queuedBytes(topic, bytes)
+        guard client.hasRoom(for: size, maxBytes: Self.maxUnsentBytes, maxMessages: Self.maxUnsentMessages) else {
+            if droppingSince == nil {
+                droppingSince = droppedTotal
+                KioskLog.warning("mqtt: \(brokerName) is not taking messages (\(client.unsentBytes / 1024) KiB in "
+                                 + "\(client.unsentMessages) unsent); dropping events, replies and screenshots until it does")
+            }
+            droppedTotal += 1
+            return false
+        }
         do { try client.publish(topic, bytes, qos: qos, retain: retain) } catch {
             KioskLog.warning("mqtt: \(error)")
+            return false
         }
+        return true
+    }
+
+    /// Says when the broker has taken the backlog that made messages be dropped.
+    private func noteBacklogTaken() {
+        guard let since = droppingSince, client.unsentMessages == 0 else { return }
+        droppingSince = nil
+        KioskLog.notice("mqtt: \(brokerName) took the unsent messages; \(droppedTotal - since) were dropped meanwhile")
     }
 
     /// A reply line (docs/deploy.md: as on the socket, without its newline) on `reply`.
@@ -282,21 +324,22 @@ final class MQTTBridge: MQTTClient.Delegate {
         guard wantsState(nowNS: nowNS), case .object(let fields) = status else { return }
         let volatile: Set<String> = ["uptime_s", "last_flip_age_ms", "flip_wait_ms", "memory_rss_kb", "frames", "flips", "last_error"]
         let key = JSONValue.object(fields.filter { !volatile.contains($0.0) }).encoded
-        let heartbeatDue = lastStateNS.map { Double(nowNS &- $0) / 1e9 >= Self.stateHeartbeatS } ?? true
+        let heartbeatDue = lastStateSentNS.map { Double(nowNS &- $0) / 1e9 >= Self.stateHeartbeatS } ?? true
         lastStateNS = nowNS
         guard key != lastStateKey || heartbeatDue else { return }
-        lastStateKey = key
         if case .object(let components)? = status["components"] {
             for (id, state) in components { if case .string(let s)? = state["state"] { popupStates[id] = s } }
         }
-        publish("\(config.baseTopic)/state", status.encoded, retain: true)
+        // Not taken (the broker is not reading): tried again next second.
+        guard publish("\(config.baseTopic)/state", status.encoded, retain: true) else { return }
+        lastStateKey = key
+        lastStateSentNS = nowNS
         let blank = status["blank"] == .bool(true)
         var light: [(String, JSONValue)] = [("state", .string(blank ? "OFF" : "ON"))]
         if case .number(let b)? = status["brightness"] { light.append(("brightness", .number(b))) }
         let lightText = JSONValue.object(light).encoded
-        if lightText != lastLightState {
+        if lightText != lastLightState, publish(discovery.lightStateTopic, lightText, retain: true) {
             lastLightState = lightText
-            publish(discovery.lightStateTopic, lightText, retain: true)
         }
         noteWatchChange()
     }

@@ -33,6 +33,20 @@ final class MQTTClient {
     /// Messages delivered by the latest `read` calls (to bound the work of one wake-up).
     private(set) var messagesDelivered = 0
 
+    /// Messages handed to libmosquitto and not yet written whole to the socket (QoS 0) or
+    /// acknowledged (QoS 1), by mid: their bytes, counted as payload plus topic. libmosquitto
+    /// keeps such messages in its own queue, which has no limit and no public length: while
+    /// a broker stops reading (stalled, or behind a link that went silent) it grows with
+    /// every event until keep-alive gives up. The bridge asks `hasRoom` before it publishes.
+    private var unsent: [Int32: Int] = [:]
+    /// The sum of `unsent`'s bytes.
+    private(set) var unsentBytes = 0
+    var unsentMessages: Int { unsent.count }
+    /// While `mosquitto_publish` runs: where it has put the new message's mid, and whether
+    /// that message was written whole before the call returned (it writes at once what the
+    /// socket takes, calling `on_publish` from inside).
+    private var publishing: (mid: UnsafeMutablePointer<Int32>, writtenAtOnce: Bool)?
+
     /// Whether the connection speaks MQTT 5 (with the packet limit) or, after a broker that
     /// speaks only 3.1.1 refused 5, MQTT 3.1.1.
     private(set) var speaksMQTT5 = true
@@ -68,6 +82,8 @@ final class MQTTClient {
                 ? Array(UnsafeRawBufferPointer(start: m.payload, count: count)) : []
             client.delegate?.mqttMessage(topic: String(cString: topic), payload: payload)
         }
+        // QoS 0: when the packet is written whole; QoS 1: when the broker acknowledged it.
+        mosquitto_publish_callback_set(h) { _, obj, mid in MQTTClient.from(obj)?.written(mid: mid) }
         _ = mosquitto_int_option(h, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V5)
         // Replies and events are small and wanted now: no Nagle delay behind an unacked one.
         _ = mosquitto_int_option(h, MOSQ_OPT_TCP_NODELAY, 1)
@@ -187,6 +203,40 @@ final class MQTTClient {
 
     /// Queues a message (written when the socket takes it).
     func publish(_ topic: String, _ payload: [UInt8], qos: Int32 = 0, retain: Bool = false) throws(Failure) {
-        try check(mosquitto_publish(handle, nil, topic, Int32(payload.count), payload, qos, retain), "publish \(topic)")
+        let bytes = Self.queuedBytes(topic, payload)
+        var mid: Int32 = -1
+        let (rc, writtenAtOnce) = withUnsafeMutablePointer(to: &mid) { slot in
+            publishing = (slot, false)
+            defer { publishing = nil }
+            let rc = mosquitto_publish(handle, slot, topic, Int32(payload.count), payload, qos, retain)
+            return (rc, publishing?.writtenAtOnce ?? false)
+        }
+        try check(rc, "publish \(topic)")
+        if !writtenAtOnce, unsent.updateValue(bytes, forKey: mid) == nil { unsentBytes += bytes }
+    }
+
+    /// What a message counts against `hasRoom`.
+    static func queuedBytes(_ topic: String, _ payload: [UInt8]) -> Int { topic.utf8.count + payload.count }
+
+    /// Whether a message of `bytes` may be queued: always when nothing is unsent (so one
+    /// screenshot larger than the limit still goes), else while the unsent messages stay
+    /// within `maxBytes` and `maxMessages`.
+    func hasRoom(for bytes: Int, maxBytes: Int, maxMessages: Int) -> Bool {
+        unsent.isEmpty || (unsentBytes + bytes <= maxBytes && unsent.count < maxMessages)
+    }
+
+    /// A connection's end: libmosquitto drops the packets it had not written when it
+    /// reconnects, and will not report them.
+    func forgetUnsent() {
+        unsent.removeAll()
+        unsentBytes = 0
+    }
+
+    private func written(mid: Int32) {
+        if let p = publishing, p.mid.pointee == mid {
+            publishing?.writtenAtOnce = true
+        } else if let b = unsent.removeValue(forKey: mid) {
+            unsentBytes -= b
+        }
     }
 }

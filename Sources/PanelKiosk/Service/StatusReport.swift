@@ -43,8 +43,9 @@ struct StatusReport: Sendable {
     /// Each component's state (docs/formats.md, State file, `components`).
     var components: JSONValue
     /// The MQTT bridge (nil: no `[mqtt]`): connected or not, and commands refused over its
-    /// limits since start. Not part of the verdict: the UI does not need the broker.
-    var mqtt: (broker: String, connected: Bool, refused: Int)?
+    /// limits and messages dropped while the broker was not taking them, since start. Not
+    /// part of the verdict: the UI does not need the broker.
+    var mqtt: (broker: String, connected: Bool, refused: Int, dropped: Int)?
     /// A frame may wait this long for its flip before the display counts as stuck: the
     /// watchdog's interval (`WatchdogMonitor.maxFlipWait`), `defaultFlipLimit` without one.
     var flipLimitMS: Double
@@ -88,7 +89,8 @@ struct StatusReport: Sendable {
             ("last_error", lastError.map { .object([("message", .string($0.message)), ("age_s", .number($0.ageS))]) } ?? .null),
             ("components", components),
             ("mqtt", mqtt.map { .object([("broker", .string($0.broker)), ("connected", .bool($0.connected)),
-                                         ("refused", .number(Double($0.refused)))]) } ?? .null),
+                                         ("refused", .number(Double($0.refused))),
+                                         ("dropped", .number(Double($0.dropped)))]) } ?? .null),
         ])
     }
 }
