@@ -308,6 +308,18 @@ final class LiveContentTests: XCTestCase {
 
     func testLiteralBracesAndNumbersAsValues() throws {
         XCTAssertEqual(Template.render("{{x}} {n}°", ["n": .text("21")]), "{x} 21°")
+        // The brace scan that lets plain texts skip parsing, on texts that are not ASCII,
+        // long enough to be stored out of line, and not contiguous (a bridged substring).
+        XCTAssertEqual(Template.render("Gleis 4 → Zürich Hbf, ab 12:04 über Olten", ["n": .text("1")]),
+                       "Gleis 4 → Zürich Hbf, ab 12:04 über Olten")
+        XCTAssertEqual(Template.render("Zürich → {n}", ["n": .text("Bern")]), "Zürich → Bern")
+        XCTAssertEqual(Template.render("}}", [:]), "}")
+        XCTAssertFalse(Template.hasBraces(""))
+        XCTAssertTrue(Template.hasBraces(String(repeating: "é", count: 40) + "}"))
+        XCTAssertTrue(Template.hasBraces(String("x{y".utf8.dropFirst())!))
+        let list = ContentSpec(.list(rows: .given([ContentSpec.Row(title: "plain", subtitle: "Ab {time}")]), slideMS: 0),
+                               id: "l", hidden: false, origin: SourcePosition())
+        XCTAssertEqual(LiveContent.names(in: list), ["time"])
         XCTAssertEqual(Template.binding("{departures}"), "departures")
         XCTAssertNil(Template.binding("Next {departures}"))
         let v = try ControlCommand.values(from: .object(["n": .number(21), "f": .number(2.5), "b": .bool(true)]))

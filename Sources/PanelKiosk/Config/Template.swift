@@ -15,9 +15,7 @@ struct Template: Equatable, Sendable {
 
     /// Reads `text`; the error says what is wrong with a brace (for `check`).
     static func parse(_ text: String) -> Result<Template, TemplateError> {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) else {
-            return .success(Template(parts: [.literal(text)]))
-        }
+        guard hasBraces(text) else { return .success(Template(parts: [.literal(text)])) }
         var parts: [Part] = []
         var literal = ""
         var i = text.startIndex
@@ -68,10 +66,22 @@ struct Template: Equatable, Sendable {
 
     /// Renders `text` (which `check` has validated; an invalid one shows as written).
     static func render(_ text: String, _ values: [String: LiveValue]) -> String {
-        switch parse(text) {
+        guard hasBraces(text) else { return text }
+        return switch parse(text) {
         case .success(let t): t.render(values)
         case .failure: text
         }
+    }
+
+    /// Whether `text` has a brace, so may hold a placeholder. Most texts have none, and a
+    /// row edit asks this of every row of its list (twice): a scan of the bytes in place,
+    /// without building a template.
+    static func hasBraces(_ text: String) -> Bool {
+        let scan = { (bytes: UnsafeBufferPointer<UInt8>) -> Bool in
+            bytes.contains { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }
+        }
+        return text.utf8.withContiguousStorageIfAvailable(scan)
+            ?? text.utf8.contains { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }
     }
 
     /// `"{name}"` alone: the name (a list's `rows` bound to a value).

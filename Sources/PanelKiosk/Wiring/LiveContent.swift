@@ -324,7 +324,9 @@ final class LiveContent {
     /// The value names a spec refers to.
     static func names(in spec: ContentSpec) -> Set<String> {
         var out = Set<String>()
-        func add(_ text: String) { if case .success(let t) = Template.parse(text) { out.formUnion(t.names) } }
+        func add(_ text: String) {
+            if Template.hasBraces(text), case .success(let t) = Template.parse(text) { out.formUnion(t.names) }
+        }
         spec.forEach { node in
             switch node.kind {
             case .label(let text, _, _, _, _, _, _): add(text)
