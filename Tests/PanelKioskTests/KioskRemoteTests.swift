@@ -156,6 +156,75 @@ final class KioskRemoteTests: XCTestCase {
         XCTAssertFalse(remote.isOpen)
     }
 
+    /// A feed faster than the loop: `send` waits for room in a full queue instead of being
+    /// refused, so every command is carried out, at the loop's pace.
+    func testSendWaitsForRoomInAFullQueue() throws {
+        let kiosk = try Kiosk.headless(app: app(), widthPx: 320, heightPx: 240, frameLimit: 6000)
+        let remote = kiosk.remote
+        let capacity = Kiosk.Remote.queueCapacity
+        let tally = Mutex((posted: 0, sent: 0, failed: [String]()))
+        for i in 0..<capacity {   // full before the loop runs
+            remote.post(.setValues(["n": .text("p\(i)")])) { r in tally.withLock { if case .success = r { $0.posted += 1 } } }
+        }
+        let firstWaiting = expectation(description: "a send started on the full queue")
+        let done = expectation(description: "every send returned")
+        let senders = 2 * capacity
+        Task.detached {
+            await withTaskGroup(of: Void.self) { group in
+                for i in 0..<senders {
+                    group.addTask { @Sendable in
+                        if i == 0 { firstWaiting.fulfill() }
+                        do { try await remote.send(.setValues(["n": .text("s\(i)")])); tally.withLock { $0.sent += 1 } } catch {
+                            tally.withLock { $0.failed.append("\(error)") }
+                        }
+                    }
+                }
+            }
+            remote.stop()
+            done.fulfill()
+        }
+        wait(for: [firstWaiting], timeout: 30)
+        try kiosk.run()
+        wait(for: [done], timeout: 60)
+        let t = tally.withLock { $0 }
+        XCTAssertEqual(t.failed.count, 0, "refused: \(Set(t.failed))")
+        XCTAssertEqual(t.posted, capacity)
+        XCTAssertEqual(t.sent, senders)
+    }
+
+    /// A send waiting for room ends when its task is cancelled (the command not sent), and
+    /// when the kiosk goes without running.
+    func testASendWaitingForRoomEndsWhenCancelledOrClosed() throws {
+        var kiosk: Kiosk? = try Kiosk.headless(app: app(), widthPx: 320, heightPx: 240, frameLimit: 1)
+        let remote = kiosk!.remote
+        for _ in 0..<Kiosk.Remote.queueCapacity { remote.post(.setValues([:])) }
+        let outcomes = Mutex<[String: (String, KioskError.Reason?)]>([:])
+        func sender(_ name: String, started: XCTestExpectation, ended: XCTestExpectation) -> Task<Void, Never> {
+            Task.detached { @Sendable in
+                started.fulfill()
+                do { try await remote.send(.setValues(["k": .text(name)])); outcomes.withLock { $0[name] = ("carried out", nil) } } catch {
+                    outcomes.withLock { $0[name] = ("\(error)", (error as? KioskError)?.reason) }
+                }
+                ended.fulfill()
+            }
+        }
+        let s1 = expectation(description: "started 1"), e1 = expectation(description: "ended 1")
+        let cancelled = sender("cancelled", started: s1, ended: e1)
+        wait(for: [s1], timeout: 30)
+        cancelled.cancel()
+        wait(for: [e1], timeout: 30)
+        XCTAssertEqual(outcomes.withLock { $0["cancelled"]?.0 }, "cancelled while waiting for room in the queue; the command was not sent")
+        XCTAssertEqual(outcomes.withLock { $0["cancelled"]?.1 }, .cancelled)
+
+        let s2 = expectation(description: "started 2"), e2 = expectation(description: "ended 2")
+        _ = sender("closed", started: s2, ended: e2)
+        wait(for: [s2], timeout: 30)
+        kiosk = nil
+        wait(for: [e2], timeout: 30)
+        XCTAssertEqual(outcomes.withLock { $0["closed"]?.0 }, "the kiosk was freed before it ran")
+        XCTAssertEqual(outcomes.withLock { $0["closed"]?.1 }, .closed)
+    }
+
     private func tempDir() throws -> String {
         let dir = NSTemporaryDirectory() + "kiosk-remote-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

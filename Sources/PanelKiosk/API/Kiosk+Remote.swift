@@ -26,8 +26,8 @@ extension Kiosk {
     /// Commands are carried out on the loop's thread between frames, in the order they were
     /// sent, through the one place commands act (as the control socket's), for at most 2 ms
     /// per turn of the loop (the rest after the next frame). At most
-    /// ``queueCapacity`` wait at a time: a sender far faster than the loop is refused rather
-    /// than buffered without end. Commands sent before ``Kiosk/run()`` wait for it; once the
+    /// ``queueCapacity`` wait at a time: a sender far faster than the loop is not buffered
+    /// without end (``send(_:)`` waits for room, ``post(_:completion:)`` is refused). Commands sent before ``Kiosk/run()`` wait for it; once the
     /// run is over (or for an offscreen kiosk, which has no loop) every command is refused,
     /// saying why, and event streams end.
     public final class Remote: Sendable {
@@ -63,22 +63,29 @@ extension Kiosk {
 
         /// Sends `command` and waits until the loop has carried it out; returns the reply's
         /// fields (see ``post(_:completion:)``) or throws why it was refused, with its
-        /// ``KioskError/reason``: `.refused` (the command itself), `.queueFull` (at once; try
-        /// again a moment later), `.closed` (the run is over: stop sending), `.cancelled`.
-        /// Cancelling the waiting task ends the wait at once, but does not take back a
-        /// command already queued: the loop may still carry it out.
+        /// ``KioskError/reason``: `.refused` (the command itself), `.closed` (the run is
+        /// over: stop sending), `.cancelled`. When ``queueCapacity`` commands wait already,
+        /// it waits for room first (a feed faster than the loop is slowed to the loop's
+        /// pace instead of refused; ``post(_:completion:)`` refuses with `.queueFull`).
+        /// Cancelling the waiting task ends the wait at once; a command waiting for room is
+        /// then not sent, but one already queued may still be carried out.
         @discardableResult
         public func send(_ command: ControlCommand) async throws(KioskError) -> JSONValue {
-            let waiter = ReplyWaiter()
-            let result: Result<JSONValue, KioskError> = await withTaskCancellationHandler {
-                await withCheckedContinuation { done in
-                    guard waiter.wait(done) else { return }
-                    post(command) { waiter.resume($0) }
+            while true {
+                if let refusal = await inbox.waitForRoom() { throw refusal }
+                let waiter = ReplyWaiter()
+                let result: Result<JSONValue, KioskError> = await withTaskCancellationHandler {
+                    await withCheckedContinuation { done in
+                        guard waiter.wait(done) else { return }
+                        post(command) { waiter.resume($0) }
+                    }
+                } onCancel: {
+                    waiter.resume(.failure(KioskError("cancelled while waiting for the loop; the command may still be carried out", reason: .cancelled)))
                 }
-            } onCancel: {
-                waiter.resume(.failure(KioskError("cancelled while waiting for the loop; the command may still be carried out", reason: .cancelled)))
+                // Another sender took the room first: wait again.
+                if case .failure(let e) = result, e.reason == .queueFull { continue }
+                return try result.get()
             }
-            return try result.get()
         }
 
         /// Stops the loop as SIGTERM does: ``Kiosk/run()`` returns once the commands sent

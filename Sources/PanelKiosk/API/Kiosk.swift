@@ -328,13 +328,14 @@ public struct KioskError: Error, CustomStringConvertible, Equatable, Sendable {
         /// call this kind of kiosk does not take): the same one gets the same answer.
         case refused
         /// ``Kiosk/Remote``'s queue was full (``Kiosk/Remote/queueCapacity`` commands
-        /// waiting): the same command may be taken a moment later.
+        /// waiting): the same command may be taken a moment later. Only
+        /// ``Kiosk/Remote/post(_:completion:)`` says it; ``Kiosk/Remote/send(_:)`` waits.
         case queueFull
         /// No loop takes commands any more (``Kiosk/Remote/isOpen`` is false): the run is
         /// over, the kiosk was freed before it ran, or it is an offscreen kiosk.
         case closed
-        /// The task waiting in ``Kiosk/Remote/send(_:)`` was cancelled; the command may
-        /// still be carried out.
+        /// The task waiting in ``Kiosk/Remote/send(_:)`` was cancelled; a command that was
+        /// queued may still be carried out (one waiting for room was not sent).
         case cancelled
     }
 

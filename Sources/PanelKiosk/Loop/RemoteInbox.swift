@@ -34,6 +34,9 @@ package final class RemoteInbox: Sendable {
         var closedBecause: String?
         var streams: [Int: AsyncStream<KioskEvent>.Continuation] = [:]
         var nextStream = 0
+        /// Senders waiting for room in a full queue, oldest first (`waitForRoom`); some may
+        /// have been cancelled since (their `RoomWaiter` is resumed already).
+        var roomWaiters: [RoomWaiter] = []
     }
     private let state: Mutex<State>
     /// Readable while items wait (-1: no descriptor, a closed inbox that never had a loop).
@@ -85,10 +88,39 @@ package final class RemoteInbox: Sendable {
         _ = read(fd, &count, 8)
     }
 
+    /// Waits while the queue is full: nil once there is room (a `put` may still find it
+    /// full, when another sender took the room first), or why no room will come: the inbox
+    /// closed, or the waiting task was cancelled.
+    package func waitForRoom() async -> KioskError? {
+        // Room now: no wait, whatever the task's cancellation (the sender looks at that next).
+        let now: KioskError?? = state.withLock { s in
+            if let why = s.closedBecause { return .some(KioskError(why, reason: .closed)) }
+            return s.items.count - s.head < Self.capacity ? .some(nil) : nil
+        }
+        if let now { return now }
+        let waiter = RoomWaiter()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (done: CheckedContinuation<KioskError?, Never>) in
+                guard waiter.wait(done) else { return }
+                // Looked at and joined under one lock: a `next` cannot make room unseen between.
+                let now: KioskError?? = state.withLock { s in
+                    if let why = s.closedBecause { return .some(KioskError(why, reason: .closed)) }
+                    if s.items.count - s.head < Self.capacity { return .some(nil) }
+                    s.roomWaiters.append(waiter)
+                    return nil
+                }
+                if let now { _ = waiter.resume(now) }
+            }
+        } onCancel: {
+            // Left in the list; `next` passes over it (its resume finds it resumed).
+            _ = waiter.resume(KioskError("cancelled while waiting for room in the queue; the command was not sent", reason: .cancelled))
+        }
+    }
+
     /// The oldest item queued, if any (the loop's side).
     package func next() -> Item? {
-        state.withLock { s in
-            guard s.head < s.items.count else { return nil }
+        let (item, waiters): (Item?, [RoomWaiter]) = state.withLock { s in
+            guard s.head < s.items.count else { return (nil, []) }
             let item = s.items[s.head]
             s.head += 1
             // Taken items leave the array: at once when it runs dry, else every `capacity`
@@ -100,8 +132,18 @@ package final class RemoteInbox: Sendable {
                 s.items.removeFirst(s.head)
                 s.head = 0
             }
-            return item
+            // One place freed: the oldest waiting sender, with those cancelled before it
+            // (resumed already; passing them over costs nothing).
+            var woken: [RoomWaiter] = []
+            while !s.roomWaiters.isEmpty {
+                let w = s.roomWaiters.removeFirst()
+                woken.append(w)
+                if !w.isResumed { break }
+            }
+            return (item, woken)
         }
+        for w in waiters { _ = w.resume(nil) }
+        return item
     }
 
     /// Makes `fd` readable again: items are left for the next turn of the loop.
@@ -113,14 +155,15 @@ package final class RemoteInbox: Sendable {
     /// No more items: those still queued are answered with `reason`, later ones refused with
     /// it, and every event stream ends.
     package func close(because reason: String) {
-        let (items, streams): ([Item], [AsyncStream<KioskEvent>.Continuation]) = state.withLock { s in
-            guard s.closedBecause == nil else { return ([], []) }
+        let (items, streams, waiters): ([Item], [AsyncStream<KioskEvent>.Continuation], [RoomWaiter]) = state.withLock { s in
+            guard s.closedBecause == nil else { return ([], [], []) }
             s.closedBecause = reason
-            defer { s.items = []; s.head = 0; s.streams = [:] }
-            return (Array(s.items[s.head...]), Array(s.streams.values))
+            defer { s.items = []; s.head = 0; s.streams = [:]; s.roomWaiters = [] }
+            return (Array(s.items[s.head...]), Array(s.streams.values), s.roomWaiters)
         }
         for case .command(_, let reply) in items { reply(.failure(KioskError(reason, reason: .closed))) }
         for stream in streams { stream.finish() }
+        for w in waiters { _ = w.resume(KioskError(reason, reason: .closed)) }
     }
 
     /// Items the array holds, taken ones not yet dropped included (for tests).
@@ -157,5 +200,38 @@ package final class RemoteInbox: Sendable {
     package func publish(_ event: KioskEvent) {
         let streams = state.withLock { Array($0.streams.values) }
         for stream in streams { stream.yield(event) }
+    }
+}
+
+/// One sender waiting for room (`RemoteInbox.waitForRoom`), resumed once: by room, by the
+/// inbox closing or by the task's cancellation, whichever comes first.
+final class RoomWaiter: Sendable {
+    /// The continuation once kept, and the answer once given (`.some(nil)`: room).
+    private let state = Mutex<(continuation: CheckedContinuation<KioskError?, Never>?, answer: KioskError??)>((nil, nil))
+
+    /// Keeps `c`; false (and `c` resumed) when the answer came before it was kept (the task
+    /// was cancelled first).
+    func wait(_ c: CheckedContinuation<KioskError?, Never>) -> Bool {
+        let early: KioskError?? = state.withLock { s in
+            if let a = s.answer { return .some(a) }
+            s.continuation = c
+            return nil
+        }
+        if let early { c.resume(returning: early); return false }
+        return true
+    }
+
+    var isResumed: Bool { state.withLock { $0.answer != nil } }
+
+    /// Gives the waiting task `answer`; false when it had one already.
+    func resume(_ answer: KioskError?) -> Bool {
+        let (c, first): (CheckedContinuation<KioskError?, Never>?, Bool) = state.withLock { s in
+            guard s.answer == nil else { return (nil, false) }
+            s.answer = .some(answer)
+            defer { s.continuation = nil }
+            return (s.continuation, true)
+        }
+        c?.resume(returning: answer)
+        return first
     }
 }
