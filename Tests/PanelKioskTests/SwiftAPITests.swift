@@ -91,6 +91,30 @@ final class SwiftAPITests: XCTestCase {
         XCTAssertThrowsError(try kiosk.setPosition("nobody", .open))
     }
 
+    /// A handler removed gets no more events: one removing itself after its first, one
+    /// removed by the handler before it within the same event, one removed before any.
+    func testEventHandlersCanBeRemoved() throws {
+        let kiosk = try Kiosk(app: codeApp())
+        var once: [KioskEvent] = [], all: [KioskEvent] = [], victim: [KioskEvent] = [], never: [KioskEvent] = []
+        var onceID: Kiosk.EventHandlerID?
+        var victimID: Kiosk.EventHandlerID?
+        let neverID = kiosk.onEvent { never.append($0) }
+        kiosk.removeEventHandler(neverID)
+        onceID = kiosk.onEvent { event in
+            once.append(event)
+            if let id = onceID { kiosk.removeEventHandler(id) }
+            if let id = victimID { kiosk.removeEventHandler(id) }
+            kiosk.removeEventHandler(neverID)   // gone already: nothing
+        }
+        victimID = kiosk.onEvent { victim.append($0) }
+        kiosk.onEvent { all.append($0) }
+        try kiosk.render(script: try TouchScript.parse(swipeUp, name: "swipe"), into: try tempDir())
+        XCTAssertEqual(all.count, 2, "\(all)")
+        XCTAssertEqual(once, Array(all.prefix(1)))
+        XCTAssertEqual(victim, [], "removed by the handler before it, within the first event")
+        XCTAssertEqual(never, [])
+    }
+
     /// A shipped app file, loaded and then changed in code before it runs.
     func testLoadAnAppFileThenChangeItInCode() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -54,7 +54,7 @@ public final class Kiosk {
         if let loop {
             remote = Remote(inbox: loop.inbox)
             // Events are made for other threads only while a stream reads them.
-            runtime.eventListeners.append { [inbox = loop.inbox] e in
+            runtime.addEventListener { [inbox = loop.inbox] e in
                 if inbox.hasReaders { inbox.publish(KioskEvent(e)) }
             }
         } else {
@@ -178,11 +178,25 @@ public final class Kiosk {
     // MARK: events
 
     /// Calls `handler` with every event a component reports, typed, in order (on the loop's
-    /// thread, between frames). The kiosk keeps its handlers: one that uses the kiosk should
-    /// capture it `[weak kiosk]`, or the two keep each other (and the kiosk's display,
-    /// socket and files) alive for good.
-    public func onEvent(_ handler: @escaping (KioskEvent) -> Void) {
-        runtime.eventListeners.append { handler(KioskEvent($0)) }
+    /// thread, between frames), until ``removeEventHandler(_:)`` is given what this returns.
+    /// The kiosk keeps its handlers until then: one that uses the kiosk should capture it
+    /// `[weak kiosk]`, or the two keep each other (and the kiosk's display, socket and
+    /// files) alive for good.
+    @discardableResult
+    public func onEvent(_ handler: @escaping (KioskEvent) -> Void) -> EventHandlerID {
+        EventHandlerID(value: runtime.addEventListener { handler(KioskEvent($0)) })
+    }
+
+    /// Stops the calls to a handler ``onEvent(_:)`` added, and lets go of it. From inside
+    /// a handler too: a handler removed gets no event after the one being handed out.
+    /// Removing one twice, or one that is gone, does nothing.
+    public func removeEventHandler(_ id: EventHandlerID) {
+        runtime.removeEventListener(id.value)
+    }
+
+    /// Names a handler ``onEvent(_:)`` added, for ``removeEventHandler(_:)``.
+    public struct EventHandlerID: Hashable, Sendable {
+        let value: Int
     }
 
     // MARK: commands

@@ -31,7 +31,8 @@ package final class KioskRuntime {
     /// Each event also goes to these (a program's `Kiosk.onEvent`), on every screen a reload
     /// makes: after the step that raised it, never inside a component's transition, so a
     /// listener may send commands.
-    var eventListeners: [(RuntimeEvent) -> Void] = []
+    private(set) var eventListeners: [(id: Int, call: (RuntimeEvent) -> Void)] = []
+    private var nextEventListener = 0
     private var pendingEvents: [RuntimeEvent] = []
     private var deliveringEvents = false
     /// `--trace`: a line per frame of the components' motion.
@@ -113,10 +114,27 @@ package final class KioskRuntime {
         defer { deliveringEvents = false }
         var i = 0
         while i < pendingEvents.count {
-            for listener in eventListeners { listener(pendingEvents[i]) }
+            for listener in eventListeners {
+                // One removed by a listener before it, for this same event, gets no more.
+                guard eventListeners.contains(where: { $0.id == listener.id }) else { continue }
+                listener.call(pendingEvents[i])
+            }
             i += 1
         }
         pendingEvents.removeAll()
+    }
+
+    /// Adds a listener of every event; returns its id for `removeEventListener`.
+    @discardableResult
+    func addEventListener(_ call: @escaping (RuntimeEvent) -> Void) -> Int {
+        nextEventListener += 1
+        eventListeners.append((nextEventListener, call))
+        return nextEventListener
+    }
+
+    /// Stops calling the listener `id` (and lets go of it); from inside a listener too.
+    func removeEventListener(_ id: Int) {
+        eventListeners.removeAll { $0.id == id }
     }
 
     /// Whether the screen wants frames on its own (an animation, a row slide, the fade).
