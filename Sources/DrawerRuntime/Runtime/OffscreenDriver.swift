@@ -16,7 +16,7 @@ public protocol ScriptedScreen: AnyObject {
 }
 
 /// The simulated clock and the touch-script source (docs/formats.md, Offscreen clock): frames
-/// every 1000/fps ms from t = 0, script lines delivered in time order before the first frame
+/// every 1000/fps ms from t = `startMS` (0 for `render`), script lines delivered in time order before the first frame
 /// at or after their time, then time runs on until nothing moves (at most 10 s more).
 ///
 /// Script lines become the same `InputEvent`s a touchscreen gives: an `up` or `cancel` has no
@@ -28,6 +28,13 @@ public struct OffscreenDriver {
     public var captureTimesMS: [Double] = []
     public var captureEveryFrame = false
     public var settleLimitMS: Double = 10_000
+    /// The clock's time (ms) at the first frame; script times count from it. 0 for `render`;
+    /// later for a program's next render of the same screen, which goes on from its last.
+    public var startMS: Double = 0
+    /// The fingers down, carried from one run to the next of the same screen: one a run left
+    /// down is cancelled when the next starts (a script cannot go on with a finger another
+    /// script put down).
+    public var touches = TouchSlots()
 
     public init() {}
 
@@ -40,37 +47,40 @@ public struct OffscreenDriver {
     ///   - onFrame: called with a frame's time (ms), whether it was asked for (`--at`,
     ///     `--every-frame`) and whether it is the final frame; the caller draws the screen
     ///     and writes it where it wants.
-    public func run(_ target: ScriptedScreen, script: TouchScript,
-                    onFrame: (_ timeMS: Double, _ captured: Bool, _ isFinal: Bool) throws -> Void) throws -> Result {
+    public mutating func run(_ target: ScriptedScreen, script: TouchScript,
+                             onFrame: (_ timeMS: Double, _ captured: Bool, _ isFinal: Bool) throws -> Void) throws -> Result {
         let period = 1000.0 / fps
         var pending = script.lines[...]
         var pendingCaptures = captureTimesMS.sorted()[...]
-        let lastScript = script.durationMS
+        let lastScript = startMS + script.durationMS
         var index = 0
-        var slots = TouchSlots()
+        if touches.count > 0 {
+            touches.removeDevice(0, timeUS: UInt64((startMS * 1000).rounded())).forEach(target.scriptTouch)
+        }
 
         while true {
-            let t = Double(index) * period
-            while let line = pending.first, line.timeMS <= t {
+            let t = startMS + Double(index) * period
+            while let line = pending.first, startMS + line.timeMS <= t {
                 pending = pending.dropFirst()
-                let us = UInt64((line.timeMS * 1000).rounded())
+                let lineMS = startMS + line.timeMS
+                let us = UInt64((lineMS * 1000).rounded())
                 switch line.verb {
                 case .down(let f, let x, let y):
-                    slots.down(device: 0, slot: Int32(truncatingIfNeeded: f), x: x, y: y, timeUS: us).forEach(target.scriptTouch)
+                    touches.down(device: 0, slot: Int32(truncatingIfNeeded: f), x: x, y: y, timeUS: us).forEach(target.scriptTouch)
                 case .move(let f, let x, let y):
-                    slots.move(device: 0, slot: Int32(truncatingIfNeeded: f), x: x, y: y, timeUS: us).forEach(target.scriptTouch)
+                    touches.move(device: 0, slot: Int32(truncatingIfNeeded: f), x: x, y: y, timeUS: us).forEach(target.scriptTouch)
                 case .up(let f):
-                    slots.end(device: 0, slot: Int32(truncatingIfNeeded: f), phase: .up, timeUS: us).forEach(target.scriptTouch)
+                    touches.end(device: 0, slot: Int32(truncatingIfNeeded: f), phase: .up, timeUS: us).forEach(target.scriptTouch)
                 case .cancel(let f):
-                    slots.end(device: 0, slot: Int32(truncatingIfNeeded: f), phase: .cancel, timeUS: us).forEach(target.scriptTouch)
+                    touches.end(device: 0, slot: Int32(truncatingIfNeeded: f), phase: .cancel, timeUS: us).forEach(target.scriptTouch)
                 case .call(let name, let action, let args):
                     do {
-                        try target.scriptCall(target: name, action: action, arguments: args, at: .milliseconds(line.timeMS))
+                        try target.scriptCall(target: name, action: action, arguments: args, at: .milliseconds(lineMS))
                     } catch {
                         throw TouchScriptError(file: script.name, line: line.lineNumber, message: error.message)
                     }
                 case .send(let json):
-                    do { try target.scriptSend(json, at: .milliseconds(line.timeMS)) } catch {
+                    do { try target.scriptSend(json, at: .milliseconds(lineMS)) } catch {
                         throw TouchScriptError(file: script.name, line: line.lineNumber, message: error.message)
                     }
                 }

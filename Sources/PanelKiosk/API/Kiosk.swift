@@ -30,7 +30,10 @@ import PanelRenderer
 public final class Kiosk {
     package let runtime: KioskRuntime
     private let loop: KioskLoop?
+    /// Whether a render ran: the next goes on from the screen's time.
     private var rendered = false
+    /// The fingers a render's script left down (cancelled when the next starts).
+    private var touchesDown = TouchSlots()
     private var ran = false
 
     /// The app it shows (as built; changes made since through commands are in the screen).
@@ -149,24 +152,29 @@ public final class Kiosk {
     /// Offscreen: plays `script` (touches, `do` and `send` lines at their times) on the
     /// simulated clock, a frame every 1000/`fps` ms, runs on until
     /// nothing moves (at most 10 s), and writes `dir/final.png`. Returns the frames made and
-    /// the final time in ms. Once per kiosk: the simulated clock starts at 0 ms (as `render`'s).
-    /// `fps` is 1 to 1000; `dir` is made when missing.
+    /// the final time in ms on the kiosk's clock. The first render starts the clock at 0 ms
+    /// (as `render`'s); each later one goes on from the frame after the last one's end, its
+    /// script's times counted from there, so a program can show one state, change content
+    /// or positions (they act at the last frame's time), and render the next. A finger a
+    /// script left down is cancelled when the next render starts. `fps` is 1 to 1000; `dir`
+    /// is made when missing (frames named by the clock; give each render its own folder,
+    /// since a render removes frame files it did not write, as `render` does).
     @discardableResult
     public func render(script: TouchScript = TouchScript(lines: []), fps: Double = 60,
                        into dir: String) throws -> (frames: Int, finalTimeMS: Double) {
         guard loop == nil else { throw KioskError("render(script:into:) is for an offscreen kiosk; this one runs a real-time loop") }
-        guard !rendered else { throw KioskError("render(script:into:) runs once per kiosk (its clock starts at 0 ms); make a new Kiosk") }
         // As `render --fps`: 0, NaN or a negative rate never advanced the clock (a trap or a
         // loop for ever), a million made a million frames.
         guard fps >= 1, fps <= 1000 else { throw KioskError("fps is \(fps); it must be between 1 and 1000") }
         guard !dir.isEmpty else { throw KioskError("render(script:into:) needs a folder to write into (\"\" wrote /final.png)") }
         do { try script.check() } catch { throw KioskError(error.description) }
-        // Made before the one render is spent: a folder that cannot be made leaves it to a retry.
         try makeDirectory(dir)
-        rendered = true
         var run = OffscreenRun()
         run.fps = fps
-        let outcome = try run.run(runtime, script: script, into: dir)
+        // After a render the screen's time is its last frame's (also when one failed partway).
+        if rendered { run.startMS = runtime.screen.now.milliseconds + 1000 / fps }
+        rendered = true
+        let outcome = try run.run(runtime, script: script, into: dir, touches: &touchesDown)
         return (outcome.result.frames, outcome.result.finalTimeMS)
     }
 

@@ -12,6 +12,9 @@ package struct OffscreenRun {
     package var captureEveryFrame = false
     package var eventsPath: String?
     package var tracePath: String?
+    /// Where the clock starts (`OffscreenDriver.startMS`): a program's next render of the
+    /// same kiosk goes on from its last.
+    package var startMS = 0.0
 
     package init() {}
 
@@ -33,11 +36,22 @@ package struct OffscreenRun {
 
     /// Plays `script` on a runtime made at time 0 (a program may have changed it since).
     package func run(_ runtime: KioskRuntime, script: TouchScript, into dir: String) throws -> Outcome {
+        var touches = TouchSlots()
+        return try run(runtime, script: script, into: dir, touches: &touches)
+    }
+
+    /// The same, with the fingers an earlier run of this runtime left down; `touches` holds
+    /// those down at the end, also when a script line fails partway.
+    package func run(_ runtime: KioskRuntime, script: TouchScript, into dir: String,
+                     touches: inout TouchSlots) throws -> Outcome {
         try makeDirectory(dir)
         var driver = OffscreenDriver()
+        defer { touches = driver.touches }
         driver.fps = fps
         driver.captureTimesMS = captureTimesMS
         driver.captureEveryFrame = captureEveryFrame
+        driver.startMS = startMS
+        driver.touches = touches
         var written: [String] = []
         let result: OffscreenDriver.Result
         do {
