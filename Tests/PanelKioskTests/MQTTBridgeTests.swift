@@ -292,21 +292,19 @@ final class MQTTBridgeTests: XCTestCase {
         let dir = TempDir()
         defer { dir.remove() }
         let broker = try TestBroker(dir: dir)
-        let config = MQTTConfig(host: "127.0.0.1", port: broker.port, tls: false, deviceID: "k311")
-        let bridge = try MQTTBridge(config: config, appName: "app", version: "0", components: [])
+        // Connected with MQTT 5 first (mosquitto logs the protocol: p5 is 5, p2 is 3.1.1), so
+        // the connection after the refusal can only be the 3.1.1 one.
+        let bridge = try connectedBridge(broker, id: "k311")
         XCTAssertTrue(bridge.speaksMQTT5)
+        XCTAssertTrue(dir.read("broker.log")?.contains("as k311 (p5") == true, dir.read("broker.log") ?? "")
         bridge.mqttConnected(code: 132)      // MQTT 5 reason code: unsupported protocol version
         XCTAssertFalse(bridge.speaksMQTT5)
         XCTAssertFalse(bridge.connected)
         // The loop's side, by hand: the retry after 1 s, then reading until CONNACK.
         let end = Date().addingTimeInterval(30)
-        while !bridge.connected && Date() < end {
-            bridge.tick(nowNS: monotonicNanoseconds())
-            let w = bridge.watch
-            if w.fd >= 0 { bridge.handleReady(readable: true, writable: w.writable) }
-            usleep(20_000)
-        }
-        XCTAssertTrue(bridge.connected, "connected again, with MQTT 3.1.1")
+        while !bridge.connected && Date() < end { pump(bridge); usleep(20_000) }
+        XCTAssertTrue(bridge.connected, "connected again")
+        poll(10, "the 3.1.1 connection in the broker's log") { dir.read("broker.log")?.contains("as k311 (p2") == true }
         bridge.close()
     }
 
