@@ -370,6 +370,54 @@ final class MQTTBridgeTests: XCTestCase {
         bridge.close()
     }
 
+    /// A backlog the connection's end takes away (keep-alive gives up on the stopped broker):
+    /// the count starts again from nothing at the reconnect, or the bridge would go on
+    /// dropping for ever, and events flow again.
+    func testABacklogEndsWithItsConnection() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        let broker = try TestBroker(dir: dir)
+        let sub = try TestSubscriber(broker: broker, filters: ["panel-kiosk/krec/events"], file: dir.file("sub.txt"), format: "%p")
+        let bridge = try connectedBridge(broker, id: "krec", keepAliveS: 5)
+        let pid = try XCTUnwrap(broker.process?.processIdentifier)
+        kill(pid, SIGSTOP)
+        var resumed = false
+        defer { if !resumed { kill(pid, SIGCONT) } }
+        let line = "{\"event\":\"filler\",\"text\":\"" + String(repeating: "x", count: 1000) + "\"}"
+        for _ in 0..<20_000 { bridge.publishEvent(line); pump(bridge) }
+        XCTAssertGreaterThan(bridge.droppedTotal, 0)
+        XCTAssertGreaterThan(bridge.unsent.bytes, MQTTBridge.maxUnsentBytes / 2)
+        poll(30, "keep-alive to give up") { pump(bridge); return !bridge.connected }
+        kill(pid, SIGCONT)
+        resumed = true
+        poll(60, "the reconnection") { pump(bridge); return bridge.connected }
+        poll(30, "nothing unsent") { pump(bridge); return bridge.unsent.messages == 0 }
+        let dropped = bridge.droppedTotal
+        bridge.publishEvent("{\"event\":\"after\"}")
+        pump(bridge)
+        XCTAssertEqual(bridge.droppedTotal, dropped, "taken, not dropped")
+        poll(30, "the event after the reconnection") { pump(bridge); return sub.lines.contains("{\"event\":\"after\"}") }
+        bridge.close()
+    }
+
+    /// A clean stop behind a backlog still queues its `offline` and the cleared state: the
+    /// broker must not keep a stopped kiosk's retained "online".
+    func testACleanStopBehindABacklogStillSaysOffline() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        let broker = try TestBroker(dir: dir)
+        let bridge = try connectedBridge(broker, id: "kclose", keepAliveS: 600)
+        let pid = try XCTUnwrap(broker.process?.processIdentifier)
+        kill(pid, SIGSTOP)
+        defer { kill(pid, SIGCONT) }
+        let line = "{\"event\":\"filler\",\"text\":\"" + String(repeating: "x", count: 1000) + "\"}"
+        for _ in 0..<20_000 { bridge.publishEvent(line); pump(bridge) }
+        let dropped = bridge.droppedTotal
+        XCTAssertGreaterThan(dropped, 0)
+        bridge.close()
+        XCTAssertEqual(bridge.droppedTotal, dropped, "nothing of the stop dropped")
+    }
+
     /// The retained state again after a minute though nothing changed (a heartbeat that
     /// tells a fleet's dashboard the kiosk is alive), not every second; fake times.
     func testUnchangedStateIsSentOnceAMinute() throws {

@@ -140,8 +140,13 @@ final class MQTTBridge: MQTTClient.Delegate {
     var brokerName: String { "\(config.tls ? "mqtts" : "mqtt")://\(config.host):\(config.port)" }
 
     private func connect(first: Bool) {
+        // The packets the last connection had not written die with it (libmosquitto drops
+        // QoS 0 ones at a reconnect without a word; QoS 1 ones it sends again, uncounted).
         client.forgetUnsent()
-        droppingSince = nil
+        if let since = droppingSince {
+            droppingSince = nil
+            KioskLog.notice("mqtt: \(brokerName): the connection ended with messages unsent; \(droppedTotal - since) were dropped meanwhile")
+        }
         do {
             if first { try client.connect(host: config.host, port: config.port, keepAliveS: config.keepAliveS) } else { try client.reconnect() }
         } catch {
@@ -265,16 +270,19 @@ final class MQTTBridge: MQTTClient.Delegate {
 
     // MARK: publishing
 
-    /// Whether the message was queued.
+    /// False when the message was dropped for want of room (worth trying again later);
+    /// true when it was queued, or failed otherwise (said in the log, not tried again).
+    /// `bounded: false` for the few small messages of a clean stop, which must not be
+    /// dropped behind a backlog (a retained `online` would outlive the kiosk).
     @discardableResult
-    private func publish(_ topic: String, _ text: String, retain: Bool = false, qos: Int32 = 0) -> Bool {
-        publish(topic, Array(text.utf8), retain: retain, qos: qos)
+    private func publish(_ topic: String, _ text: String, retain: Bool = false, qos: Int32 = 0, bounded: Bool = true) -> Bool {
+        publish(topic, Array(text.utf8), retain: retain, qos: qos, bounded: bounded)
     }
     @discardableResult
-    private func publish(_ topic: String, _ bytes: [UInt8], retain: Bool = false, qos: Int32 = 0) -> Bool {
-        guard connected || closing else { return false }
+    private func publish(_ topic: String, _ bytes: [UInt8], retain: Bool = false, qos: Int32 = 0, bounded: Bool = true) -> Bool {
+        guard connected || closing else { return true }
         let size = MQTTClient.queuedBytes(topic, bytes)
-        guard client.hasRoom(for: size, maxBytes: Self.maxUnsentBytes, maxMessages: Self.maxUnsentMessages) else {
+        guard !bounded || client.hasRoom(for: size, maxBytes: Self.maxUnsentBytes, maxMessages: Self.maxUnsentMessages) else {
             if droppingSince == nil {
                 droppingSince = droppedTotal
                 KioskLog.warning("mqtt: \(brokerName) is not taking messages (\(client.unsentBytes / 1024) KiB in "
@@ -285,7 +293,6 @@ final class MQTTBridge: MQTTClient.Delegate {
         }
         do { try client.publish(topic, bytes, qos: qos, retain: retain) } catch {
             KioskLog.warning("mqtt: \(error)")
-            return false
         }
         return true
     }
@@ -326,14 +333,8 @@ final class MQTTBridge: MQTTClient.Delegate {
         let key = JSONValue.object(fields.filter { !volatile.contains($0.0) }).encoded
         let heartbeatDue = lastStateSentNS.map { Double(nowNS &- $0) / 1e9 >= Self.stateHeartbeatS } ?? true
         lastStateNS = nowNS
-        guard key != lastStateKey || heartbeatDue else { return }
-        if case .object(let components)? = status["components"] {
-            for (id, state) in components { if case .string(let s)? = state["state"] { popupStates[id] = s } }
-        }
-        // Not taken (the broker is not reading): tried again next second.
-        guard publish("\(config.baseTopic)/state", status.encoded, retain: true) else { return }
-        lastStateKey = key
-        lastStateSentNS = nowNS
+        defer { noteWatchChange() }
+        // The light's state on its own: one dropped for want of room goes again next second.
         let blank = status["blank"] == .bool(true)
         var light: [(String, JSONValue)] = [("state", .string(blank ? "OFF" : "ON"))]
         if case .number(let b)? = status["brightness"] { light.append(("brightness", .number(b))) }
@@ -341,7 +342,14 @@ final class MQTTBridge: MQTTClient.Delegate {
         if lightText != lastLightState, publish(discovery.lightStateTopic, lightText, retain: true) {
             lastLightState = lightText
         }
-        noteWatchChange()
+        guard key != lastStateKey || heartbeatDue else { return }
+        if case .object(let components)? = status["components"] {
+            for (id, state) in components { if case .string(let s)? = state["state"] { popupStates[id] = s } }
+        }
+        // Dropped for want of room (the broker is not reading): tried again next second.
+        guard publish("\(config.baseTopic)/state", status.encoded, retain: true) else { return }
+        lastStateKey = key
+        lastStateSentNS = nowNS
     }
 
     /// At a clean stop: Home Assistant's entities removed (empty retained configs), the state
@@ -352,13 +360,14 @@ final class MQTTBridge: MQTTClient.Delegate {
         if connected {
             // QoS 0: written in order before the DISCONNECT, with no acknowledgements to
             // wait for (QoS 1 beyond the in-flight window would wait for the broker's).
+            // Past the unsent limit: a few small messages, and the broker must not keep the
+            // retained "online" and "healthy": true of a kiosk that stopped.
             if config.homeAssistant {
-                for m in discovery.messages { publish(m.topic, [], retain: true) }
-                publish(discovery.lightStateTopic, [], retain: true)
+                for m in discovery.messages { publish(m.topic, [], retain: true, bounded: false) }
+                publish(discovery.lightStateTopic, [], retain: true, bounded: false)
             }
-            // A retained "healthy": true would outlive the kiosk on the broker.
-            publish("\(config.baseTopic)/state", [], retain: true)
-            publish("\(config.baseTopic)/availability", "offline", retain: true)
+            publish("\(config.baseTopic)/state", [], retain: true, bounded: false)
+            publish("\(config.baseTopic)/availability", "offline", retain: true, bounded: false)
             // At most ~0.5 s: a slow broker does not hold the stop.
             let end = monotonicNanoseconds() + 500_000_000
             while client.wantsWrite, client.socket >= 0, monotonicNanoseconds() < end {
