@@ -325,6 +325,22 @@ final class MQTTBridgeTests: XCTestCase {
         if w.fd >= 0 { bridge.handleReady(readable: true, writable: w.writable) }
     }
 
+    /// A 1 KiB event, many of which fill the kernel's buffers and the client's queue.
+    private static let fillerEvent = "{\"event\":\"filler\",\"text\":\"" + String(repeating: "x", count: 1000) + "\"}"
+
+    /// Publishes `count` filler events as the loop would, to a broker that has stopped
+    /// reading; returns the most bytes that waited unsent at any time.
+    @discardableResult
+    private func fillBacklog(_ bridge: MQTTBridge, events count: Int) -> Int {
+        var peak = 0
+        for _ in 0..<count {
+            bridge.publishEvent(Self.fillerEvent)
+            pump(bridge)
+            peak = max(peak, bridge.unsent.bytes)
+        }
+        return peak
+    }
+
     /// A broker that stops reading (SIGSTOP: its socket stays open and its buffers fill):
     /// what the kiosk sends stops being queued past the limit, instead of growing until
     /// keep-alive. When the broker reads again, everything queued is written (every
@@ -344,15 +360,9 @@ final class MQTTBridgeTests: XCTestCase {
         var resumed = false
         defer { if !resumed { kill(pid, SIGCONT) } }
         // 1 KiB events, 64 MiB of them: far more than the kernel's socket buffers hold.
-        let line = "{\"event\":\"filler\",\"text\":\"" + String(repeating: "x", count: 1000) + "\"}"
-        let limit = MQTTBridge.maxUnsentBytes + MQTTClient.queuedBytes("panel-kiosk/kstall/events", Array(line.utf8))
-        var peak = 0, sent = 0
-        for _ in 0..<65_536 {
-            bridge.publishEvent(line)
-            pump(bridge)
-            peak = max(peak, bridge.unsent.bytes)
-            sent += 1
-        }
+        let limit = MQTTBridge.maxUnsentBytes + MQTTClient.queuedBytes("panel-kiosk/kstall/events", Array(Self.fillerEvent.utf8))
+        let sent = 65_536
+        let peak = fillBacklog(bridge, events: sent)
         print("MQTT: broker stopped: \(sent) events of 1 KiB sent, \(bridge.droppedTotal) dropped, "
               + "peak unsent \(peak / 1024) KiB (limit \(MQTTBridge.maxUnsentBytes / 1024) KiB)")
         XCTAssertLessThanOrEqual(peak, limit, "unsent bytes stay within the limit")
@@ -383,8 +393,7 @@ final class MQTTBridgeTests: XCTestCase {
         kill(pid, SIGSTOP)
         var resumed = false
         defer { if !resumed { kill(pid, SIGCONT) } }
-        let line = "{\"event\":\"filler\",\"text\":\"" + String(repeating: "x", count: 1000) + "\"}"
-        for _ in 0..<20_000 { bridge.publishEvent(line); pump(bridge) }
+        fillBacklog(bridge, events: 20_000)
         XCTAssertGreaterThan(bridge.droppedTotal, 0)
         XCTAssertGreaterThan(bridge.unsent.bytes, MQTTBridge.maxUnsentBytes / 2)
         poll(30, "keep-alive to give up") { pump(bridge); return !bridge.connected }
@@ -410,8 +419,7 @@ final class MQTTBridgeTests: XCTestCase {
         let pid = try XCTUnwrap(broker.process?.processIdentifier)
         kill(pid, SIGSTOP)
         defer { kill(pid, SIGCONT) }
-        let line = "{\"event\":\"filler\",\"text\":\"" + String(repeating: "x", count: 1000) + "\"}"
-        for _ in 0..<20_000 { bridge.publishEvent(line); pump(bridge) }
+        fillBacklog(bridge, events: 20_000)
         let dropped = bridge.droppedTotal
         XCTAssertGreaterThan(dropped, 0)
         bridge.close()
