@@ -103,10 +103,15 @@ final class CoverageCacheTests: XCTestCase {
         }
         XCTAssertEqual(cache.count, cache.capacity)
         XCTAssertEqual(cache.conversions, before + 200)
-        // Too big to cache: scan-converted directly, every time.
+        // Too big to cache, on whole pixels: filled in pieces, its corners (together a 24x24
+        // rounded rect) converted once, on the second draw, and cached from then on.
         let beforeBig = cache.conversions
-        for _ in 0..<2 { c.fillRoundedRect(Rect(100, 100, 200, 100), radii: CornerRadii(all: 12), .solid(Color(rgb: 0x123456))) }
-        XCTAssertEqual(cache.conversions, beforeBig)
+        for _ in 0..<4 { c.fillRoundedRect(Rect(100, 100, 200, 100), radii: CornerRadii(all: 12), .solid(Color(rgb: 0x123456))) }
+        XCTAssertEqual(cache.conversions, beforeBig + 1)
         XCTAssertEqual(frame[200, 150], Color(rgb: 0x123456).premultiplied, "the big shape was drawn")
+        // Too big and off the pixel grid: scan-converted directly, every time.
+        let beforeOff = cache.conversions
+        for _ in 0..<2 { c.fillRoundedRect(Rect(100.5, 100, 200, 100), radii: CornerRadii(all: 12), .solid(Color(rgb: 0x123456))) }
+        XCTAssertEqual(cache.conversions, beforeOff)
     }
 }
