@@ -115,6 +115,19 @@ final class SwiftAPITests: XCTestCase {
         XCTAssertEqual(never, [])
     }
 
+    /// An id names its own kiosk's handler only: given to another kiosk it removes nothing
+    /// there. (Each kiosk numbered its handlers from 1, so a second kiosk's first handler,
+    /// or a real-time kiosk's own feed of `remote.events`, went.)
+    func testAnotherKiosksHandlerIDRemovesNothing() throws {
+        let a = try Kiosk(app: codeApp()), b = try Kiosk(app: codeApp())
+        let idA = a.onEvent { _ in }
+        var seenByB: [KioskEvent] = []
+        b.onEvent { seenByB.append($0) }
+        b.removeEventHandler(idA)
+        try b.render(script: try TouchScript.parse(swipeUp, name: "swipe"), into: try tempDir())
+        XCTAssertEqual(seenByB.count, 2, "\(seenByB)")
+    }
+
     /// Renders go on from each other on one clock: open by a swipe, render; collapse in code,
     /// render again. The pictures and times are those of one script that sends the collapse
     /// at the first render's last frame.

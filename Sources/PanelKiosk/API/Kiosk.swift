@@ -197,7 +197,7 @@ public final class Kiosk {
 
     /// Stops the calls to a handler ``onEvent(_:)`` added, and lets go of it. From inside
     /// a handler too: a handler removed gets no event after the one being handed out.
-    /// Removing one twice, or one that is gone, does nothing.
+    /// Removing one twice, one that is gone, or another kiosk's, does nothing.
     public func removeEventHandler(_ id: EventHandlerID) {
         runtime.removeEventListener(id.value)
     }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import DrawerRuntime
 import PanelRenderer
+import Synchronization
 
 /// What every way of running an app shares, whatever drives it: the screen and its reload,
 /// touches delivered through the idle blanker, control commands and script calls, the event
@@ -32,7 +33,10 @@ package final class KioskRuntime {
     /// makes: after the step that raised it, never inside a component's transition, so a
     /// listener may send commands.
     private(set) var eventListeners: [(id: Int, call: (RuntimeEvent) -> Void)] = []
-    private var nextEventListener = 0
+    /// Listener ids, unique in the process: an id kept from one kiosk never names another
+    /// kiosk's listener (each counting from 1, `removeEventHandler` on the wrong kiosk
+    /// removed that kiosk's listener of the same number).
+    private static let eventListenerIDs = Atomic<Int>(0)
     private var pendingEvents: [RuntimeEvent] = []
     private var deliveringEvents = false
     /// `--trace`: a line per frame of the components' motion.
@@ -127,9 +131,9 @@ package final class KioskRuntime {
     /// Adds a listener of every event; returns its id for `removeEventListener`.
     @discardableResult
     func addEventListener(_ call: @escaping (RuntimeEvent) -> Void) -> Int {
-        nextEventListener += 1
-        eventListeners.append((nextEventListener, call))
-        return nextEventListener
+        let id = Self.eventListenerIDs.add(1, ordering: .relaxed).newValue
+        eventListeners.append((id, call))
+        return id
     }
 
     /// Stops calling the listener `id` (and lets go of it); from inside a listener too.
