@@ -67,23 +67,30 @@ extension Kiosk {
         /// over: stop sending), `.cancelled`. When ``queueCapacity`` commands wait already,
         /// it waits for room first (a feed faster than the loop is slowed to the loop's
         /// pace instead of refused; ``post(_:completion:)`` refuses with `.queueFull`).
+        /// Waiting senders get room oldest first; one whose room a `post` took waits first
+        /// in line again.
         /// Cancelling the waiting task ends the wait at once; a command waiting for room is
         /// then not sent, but one already queued may still be carried out.
         @discardableResult
         public func send(_ command: ControlCommand) async throws(KioskError) -> JSONValue {
+            var roomTaken = false
             while true {
-                if let refusal = await inbox.waitForRoom() { throw refusal }
+                if let refusal = await inbox.waitForRoom(atFront: roomTaken) { throw refusal }
                 let waiter = ReplyWaiter()
                 let result: Result<JSONValue, KioskError> = await withTaskCancellationHandler {
                     await withCheckedContinuation { done in
-                        guard waiter.wait(done) else { return }
+                        guard waiter.wait(done) else {
+                            // Cancelled with room for it: the room goes to the next sender.
+                            inbox.passOnRoom()
+                            return
+                        }
                         post(command) { waiter.resume($0) }
                     }
                 } onCancel: {
                     waiter.resume(.failure(KioskError("cancelled while waiting for the loop; the command may still be carried out", reason: .cancelled)))
                 }
-                // Another sender took the room first: wait again.
-                if case .failure(let e) = result, e.reason == .queueFull { continue }
+                // Another sender took the room first: wait again, first in line.
+                if case .failure(let e) = result, e.reason == .queueFull { roomTaken = true; continue }
                 return try result.get()
             }
         }

@@ -34,8 +34,9 @@ package final class RemoteInbox: Sendable {
         var closedBecause: String?
         var streams: [Int: AsyncStream<KioskEvent>.Continuation] = [:]
         var nextStream = 0
-        /// Senders waiting for room in a full queue, oldest first (`waitForRoom`); some may
-        /// have been cancelled since (their `RoomWaiter` is resumed already).
+        /// Senders waiting for room in a full queue, oldest first (`waitForRoom`). A cancelled
+        /// one leaves at once, so the list holds only tasks still waiting (a sender that
+        /// retries with a timeout while the loop is stalled does not grow it).
         var roomWaiters: [RoomWaiter] = []
     }
     private let state: Mutex<State>
@@ -90,8 +91,9 @@ package final class RemoteInbox: Sendable {
 
     /// Waits while the queue is full: nil once there is room (a `put` may still find it
     /// full, when another sender took the room first), or why no room will come: the inbox
-    /// closed, or the waiting task was cancelled.
-    package func waitForRoom() async -> KioskError? {
+    /// closed, or the waiting task was cancelled. `atFront`: a sender whose room was taken
+    /// by another waits first in line again, not behind those who came after it.
+    package func waitForRoom(atFront: Bool = false) async -> KioskError? {
         // Room now: no wait, whatever the task's cancellation (the sender looks at that next).
         let now: KioskError?? = state.withLock { s in
             if let why = s.closedBecause { return .some(KioskError(why, reason: .closed)) }
@@ -106,21 +108,44 @@ package final class RemoteInbox: Sendable {
                 let now: KioskError?? = state.withLock { s in
                     if let why = s.closedBecause { return .some(KioskError(why, reason: .closed)) }
                     if s.items.count - s.head < Self.capacity { return .some(nil) }
-                    s.roomWaiters.append(waiter)
+                    // Cancelled since `wait`: its cancellation has already looked for it in
+                    // the list, so it must not join. (Cancellation answers, then takes this
+                    // lock to leave: either it answered before this look, or it leaves after.)
+                    if waiter.isResumed { return nil }
+                    if atFront { s.roomWaiters.insert(waiter, at: 0) } else { s.roomWaiters.append(waiter) }
                     return nil
                 }
                 if let now { _ = waiter.resume(now) }
             }
         } onCancel: {
-            // Left in the list; `next` passes over it (its resume finds it resumed).
-            _ = waiter.resume(KioskError("cancelled while waiting for room in the queue; the command was not sent", reason: .cancelled))
+            if waiter.resume(KioskError("cancelled while waiting for room in the queue; the command was not sent", reason: .cancelled)) {
+                state.withLock { s in s.roomWaiters.removeAll { $0 === waiter } }
+            }
+        }
+    }
+
+    /// Wakes the oldest sender waiting for room, if there is room: the place an item
+    /// taken by `next` freed, or one a woken sender will not use (cancelled before it
+    /// queued its command). A sender cancelled after it was taken from the list, before
+    /// it was woken, passes the place on to the next (else that one could wait with room
+    /// in the queue, and after enough such losses the queue could run dry with senders
+    /// still waiting).
+    package func passOnRoom() {
+        while true {
+            let waiter: RoomWaiter? = state.withLock { s in
+                guard s.closedBecause == nil, s.items.count - s.head < Self.capacity, !s.roomWaiters.isEmpty
+                else { return nil }
+                return s.roomWaiters.removeFirst()
+            }
+            guard let waiter else { return }
+            if waiter.resume(nil) { return }
         }
     }
 
     /// The oldest item queued, if any (the loop's side).
     package func next() -> Item? {
-        let (item, waiters): (Item?, [RoomWaiter]) = state.withLock { s in
-            guard s.head < s.items.count else { return (nil, []) }
+        let (item, freed): (Item?, Bool) = state.withLock { s in
+            guard s.head < s.items.count else { return (nil, false) }
             let item = s.items[s.head]
             s.head += 1
             // Taken items leave the array: at once when it runs dry, else every `capacity`
@@ -132,17 +157,10 @@ package final class RemoteInbox: Sendable {
                 s.items.removeFirst(s.head)
                 s.head = 0
             }
-            // One place freed: the oldest waiting sender, with those cancelled before it
-            // (resumed already; passing them over costs nothing).
-            var woken: [RoomWaiter] = []
-            while !s.roomWaiters.isEmpty {
-                let w = s.roomWaiters.removeFirst()
-                woken.append(w)
-                if !w.isResumed { break }
-            }
-            return (item, woken)
+            return (item, !s.roomWaiters.isEmpty)
         }
-        for w in waiters { _ = w.resume(nil) }
+        // One place freed: for the oldest waiting sender.
+        if freed { passOnRoom() }
         return item
     }
 
@@ -168,6 +186,9 @@ package final class RemoteInbox: Sendable {
 
     /// Items the array holds, taken ones not yet dropped included (for tests).
     var storedItems: Int { state.withLock { $0.items.count } }
+
+    /// Senders in the list of those waiting for room (for tests).
+    var roomWaiterCount: Int { state.withLock { $0.roomWaiters.count } }
 
     /// Why the inbox takes nothing any more; nil while open.
     package var closedBecause: String? { state.withLock { $0.closedBecause } }
