@@ -8,27 +8,12 @@ final class CoverageCacheTests: XCTestCase {
     /// pixels differ and the largest channel difference.
     private func compare(width: Int = 97, height: Int = 61, _ scene: (Canvas) -> Void)
         -> (differing: Int, worst: Int, cached: Canvas) {
-        let a = Pixmap(width: width, height: height)!, b = Pixmap(width: width, height: height)!
-        for y in 0..<height {
-            for x in 0..<width {
-                let v = FastPathBackground.pattern(x, y)
-                a[x, y] = v; b[x, y] = v
-            }
-        }
+        let (a, b) = patternedPair(width: width, height: height)
         let ca = Canvas(a.view), cb = Canvas(b.view)
         cb.cachesCoverage = false
         scene(ca); scene(cb)
-        var differing = 0, worst = 0
-        for y in 0..<height {
-            for x in 0..<width where a[x, y] != b[x, y] {
-                differing += 1
-                for shift in stride(from: 0, through: 24, by: 8) {
-                    let p = Int((a[x, y] >> UInt32(shift)) & 0xFF), q = Int((b[x, y] >> UInt32(shift)) & 0xFF)
-                    worst = max(worst, abs(p - q))
-                }
-            }
-        }
-        return (differing, worst, ca)
+        let d = pixelDifference(a, b)
+        return (d.differing, d.worst, ca)
     }
 
     func testCachedRoundedRectsGiveTheScanConvertedPixels() {

@@ -49,3 +49,32 @@ enum FastPathBackground {
         0xFF00_0000 | UInt32(truncatingIfNeeded: (x &* 2_654_435_761) ^ (y &* 40_503)) & 0x00FF_FFFF
     }
 }
+
+/// Two pixmaps holding the same pixel pattern (`FastPathBackground.pattern`), to draw one
+/// scene on both ways.
+func patternedPair(width: Int, height: Int) -> (Pixmap, Pixmap) {
+    let a = Pixmap(width: width, height: height)!, b = Pixmap(width: width, height: height)!
+    for y in 0..<height {
+        for x in 0..<width {
+            let v = FastPathBackground.pattern(x, y)
+            a[x, y] = v; b[x, y] = v
+        }
+    }
+    return (a, b)
+}
+
+/// How many pixels of `a` and `b` (the same size) differ, and the largest channel
+/// difference among them.
+func pixelDifference(_ a: Pixmap, _ b: Pixmap) -> (differing: Int, worst: Int) {
+    var differing = 0, worst = 0
+    for y in 0..<a.height {
+        for x in 0..<a.width where a[x, y] != b[x, y] {
+            differing += 1
+            for shift in stride(from: 0, through: 24, by: 8) {
+                let p = Int((a[x, y] >> UInt32(shift)) & 0xFF), q = Int((b[x, y] >> UInt32(shift)) & 0xFF)
+                worst = max(worst, abs(p - q))
+            }
+        }
+    }
+    return (differing, worst)
+}

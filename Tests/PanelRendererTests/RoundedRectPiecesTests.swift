@@ -26,13 +26,7 @@ final class RoundedRectPiecesTests: XCTestCase {
             let colour = Color(r: UInt8(round * 37 % 256), g: 90, b: 200, a: round % 3 == 0 ? 130 : 255)
             let clip = Rect((rng.u() * W.d).rounded(), (rng.u() * H.d).rounded(), rng.u() * 200 + 1, rng.u() * 150 + 1)
             let shift = ((rng.u() * 20).rounded() - 10, (rng.u() * 20).rounded() - 10)
-            let a = Pixmap(width: W, height: H)!, b = Pixmap(width: W, height: H)!
-            for py in 0..<H {
-                for px in 0..<W {
-                    let v = FastPathBackground.pattern(px, py)
-                    a[px, py] = v; b[px, py] = v
-                }
-            }
+            let (a, b) = patternedPair(width: W, height: H)
             let ca = Canvas(a.view), cb = Canvas(b.view)
             // The corners of `ca` from the coverage cache from the third draw on.
             ca.cachesCoverage = round % 2 == 0; cb.cachesCoverage = false
@@ -46,16 +40,7 @@ final class RoundedRectPiecesTests: XCTestCase {
                     c.fillRoundedRect(Rect(x, y, w, h), radii: radii, .solid(colour))
                 }
             }
-            var differing = 0, worst = 0
-            for py in 0..<H {
-                for px in 0..<W where a[px, py] != b[px, py] {
-                    differing += 1
-                    for shift in stride(from: 0, through: 24, by: 8) {
-                        let p = Int((a[px, py] >> UInt32(shift)) & 0xFF), q = Int((b[px, py] >> UInt32(shift)) & 0xFF)
-                        worst = max(worst, abs(p - q))
-                    }
-                }
-            }
+            let (differing, worst) = pixelDifference(a, b)
             if differing > 0 { differingShapes += 1; worstSeen = max(worstSeen, worst)
                 print("round \(round): \(Rect(x, y, w, h)) \(radii) x\(scale): \(differing) pixels differ, worst \(worst)") }
         }
