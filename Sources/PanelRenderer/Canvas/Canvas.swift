@@ -353,8 +353,7 @@ public final class Canvas {
             var solid = SolidBlitter(dst: target, blend: .srcOver, color: s)
             rasterizer.rasterize(clip: c, rule: .nonZero, blitter: &solid)
         }
-        // Top to bottom, so the top rows are written while they are still in cache (the
-        // body first, then back up to the corners, measured slower than scan converting).
+        // Boxes first, then corners: no order of the pieces measured faster than another.
         fillBox(IntRect(x: x + tlW, y: y, width: box.width - tlW - trW, height: top), s, blend: .srcOver)
         fillBox(IntRect(x: x, y: y + top, width: box.width, height: box.height - top - bottom), s, blend: .srcOver)
         fillBox(IntRect(x: x + blW, y: maxY - bottom, width: box.width - blW - brW, height: bottom), s, blend: .srcOver)
