@@ -55,7 +55,7 @@ static inline panel_u8x16 panel_narrow_bytes(panel_u16x8 lo, panel_u16x8 hi) {
    where glibc's memset switches to the string store too): the CPU's fast-string path writes
    whole cache lines without reading them first, which makes the drawer's body (one run of
    648 whole rows at 1920x1080) about 6 % faster than the 16-byte stores of the vectorized
-   loop, and a full-width row (a gradient's, a rounded top corner's) 5-20 % faster; its
+   loop, and a full-width row (a gradient's, a rounded top corner's) 3-20 % faster; its
    start-up costs more than a short run saves. The ABI keeps the direction flag clear at
    calls, so the run goes forward. x86-64 only; other targets keep the loop
    (`RowOps.fillPixels`). */
