@@ -54,6 +54,11 @@ final class BenchRunnerTests: XCTestCase {
         XCTAssertGreaterThan(r.fullSkippingHidden.median, 0)
         XCTAssertTrue(r.summary.contains("20 roads"), r.summary)
         XCTAssertTrue(r.summary.contains("hidden skipped"), r.summary)
+        // The drawer's floor is timed in every round (an empty list would give 0).
+        XCTAssertGreaterThan(r.drawerFloor.median, 0)
+        XCTAssertEqual(obj["drawer_floor_over_memcpy"] as? Double ?? -1,
+                       r.overMemcpy(r.drawerFloor.median), accuracy: 1e-3)
+        XCTAssertTrue(r.summary.contains("drawer's floor"), r.summary)
         XCTAssertNil(BenchRunner.runLayers(width: 0, height: 10, frames: 3, text: nil))
     }
 

@@ -183,7 +183,7 @@ extension BenchRunner {
         let top = scene.restTop
         let layers = BenchLayer.allCases
         var perLayer = [[UInt64]](repeating: [], count: layers.count)
-        var full: [UInt64] = [], skipping: [UInt64] = [], copies: [UInt64] = []
+        var full: [UInt64] = [], skipping: [UInt64] = [], copies: [UInt64] = [], floors: [UInt64] = []
         var stamps = [UInt64](repeating: 0, count: layers.count + 1)
         let perRound = max(1, (frames + rounds - 1) / rounds)
         for round in 0..<rounds {
@@ -204,6 +204,19 @@ extension BenchRunner {
                 scene.drawSkippingHidden(on: canvas, drawerTop: top)
                 skipping.append(monotonicNanoseconds() - t0)
             }
+            // The drawer's floor: its rows written by one C memset, on the pixels the layers
+            // below left, as the drawer layer finds them. A machine that writes memory slowly
+            // for its DRAM shows it here, not as a slower renderer.
+            let drawerRows = frame.pixels + top * frame.stride
+            let drawerBytes = (height - top) * frame.stride * 4
+            for _ in 0..<n {
+                for layer in layers where layer.rawValue < BenchLayer.drawer.rawValue {
+                    scene.draw(layer, on: canvas, drawerTop: top)
+                }
+                let t0 = monotonicNanoseconds()
+                _ = memset(drawerRows, 0xFF, drawerBytes)
+                floors.append(monotonicNanoseconds() - t0)
+            }
             let cold = coldMemcpySamples(into: frame, warmup: round == 0 ? warmup : 2, frames: n,
                                          poolBytes: coldPoolBytes)
             copies.append(contentsOf: cold.wall)
@@ -211,7 +224,7 @@ extension BenchRunner {
         return BenchLayersResult(width: width, height: height, frames: full.count, text: text != nil,
                                  layers: zip(layers, perLayer).map { ($0, BenchStats($1)) },
                                  full: BenchStats(full), fullSkippingHidden: BenchStats(skipping),
-                                 memcpyCold: BenchStats(copies))
+                                 drawerFloor: BenchStats(floors), memcpyCold: BenchStats(copies))
     }
 }
 
@@ -224,6 +237,10 @@ public struct BenchLayersResult: Sendable {
     public var full: BenchStats
     /// The full frame as the runtime draws it (`BenchScene.drawSkippingHidden`).
     public var fullSkippingHidden: BenchStats
+    /// The drawer's rows (its top edge to the bottom, whole width) written by one C
+    /// `memset` after the layers below it: the least any renderer can take for the drawer +
+    /// pill layer on this machine.
+    public var drawerFloor: BenchStats
     public var memcpyCold: BenchStats
 
     public func overMemcpy(_ ms: Double) -> Double { ms / memcpyCold.median }
@@ -245,7 +262,9 @@ public struct BenchLayersResult: Sendable {
         }
         out += "  \(pad("full frame", 15)) \(lpad(f(full.median, 3), 7)) \(lpad(f(overMemcpy(full.median), 2), 9))\n"
         out += "  \(pad("full frame, hidden skipped (as the runtime draws)", 15)) \(f(fullSkippingHidden.median, 3)) ms, "
-            + "\(f(overMemcpy(fullSkippingHidden.median), 2)) x memcpy"
+            + "\(f(overMemcpy(fullSkippingHidden.median), 2)) x memcpy\n"
+        out += "  drawer's floor (its rows by one C memset) \(f(drawerFloor.median, 3)) ms, "
+            + "\(f(overMemcpy(drawerFloor.median), 2)) x memcpy"
         return out
     }
 
@@ -259,7 +278,9 @@ public struct BenchLayersResult: Sendable {
             + "\"memcpy_ms\": \(f(memcpyCold.median)), \"layers\": [\(items.joined(separator: ", "))], "
             + "\"full_ms\": \(f(full.median)), \"full_over_memcpy\": \(f(overMemcpy(full.median))), "
             + "\"full_skipping_hidden_ms\": \(f(fullSkippingHidden.median)), "
-            + "\"full_skipping_hidden_over_memcpy\": \(f(overMemcpy(fullSkippingHidden.median))), \"text\": \(text)}"
+            + "\"full_skipping_hidden_over_memcpy\": \(f(overMemcpy(fullSkippingHidden.median))), "
+            + "\"drawer_floor_ms\": \(f(drawerFloor.median)), "
+            + "\"drawer_floor_over_memcpy\": \(f(overMemcpy(drawerFloor.median))), \"text\": \(text)}"
     }
 }
 
