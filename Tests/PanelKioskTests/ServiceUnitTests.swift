@@ -87,7 +87,11 @@ final class ServiceUnitTests: XCTestCase {
         for key in ["PrivateDevices", "PrivateNetwork", "ProtectKernelTunables", "PrivateUsers", "DynamicUser"] {
             XCTAssertTrue(values(key).isEmpty, "\(key) breaks device access")
         }
-        XCTAssertTrue(values("RestrictAddressFamilies").first?.contains("AF_NETLINK") ?? false)
+        // udev's netlink for hotplug; IP for an app's [mqtt] broker (docs/config.md), which
+        // IPAddressDeny= would cut off again.
+        let families = Set((values("RestrictAddressFamilies").first ?? "").split(separator: " ").map(String.init))
+        XCTAssertTrue(families.isSuperset(of: ["AF_UNIX", "AF_NETLINK", "AF_INET", "AF_INET6"]), "\(families)")
+        XCTAssertTrue(values("IPAddressDeny").isEmpty, "IPAddressDeny= keeps [mqtt] from any broker")
     }
 
     func testUdevRuleGrantsVideoWriteAccess() throws {

@@ -158,6 +158,14 @@ final class MQTTBridge: MQTTClient.Delegate {
     /// A TLS handshake the broker refused reaches us, before any CONNACK, as libmosquitto's
     /// "Protocol error", "A TLS error occurred" or (TLS 1.3 checks the client's certificate
     /// after the handshake) "The connection was lost", none of which says what to check; this does.
+    /// An IP socket refused to this process (EAFNOSUPPORT from seccomp's address families,
+    /// EPERM from a cgroup's IP filter) is a sandbox's doing, not the broker's or the network's.
+    static func sandboxHint(for why: String) -> String {
+        guard why.contains("Address family not supported") || why.contains("Operation not permitted") else { return "" }
+        return " (this process may not use the network: a sandbox forbids it, such as a systemd unit's "
+            + "RestrictAddressFamilies= without AF_INET and AF_INET6, or IPAddressDeny=)"
+    }
+
     private func tlsHint(for why: String) -> String {
         guard config.tls, why.contains("Protocol error") || why.contains("TLS") || why.contains("connection was lost") else { return "" }
         return config.certFile == nil
@@ -167,7 +175,7 @@ final class MQTTBridge: MQTTClient.Delegate {
 
     private func scheduleRetry(_ why: String) {
         guard !closing else { return }
-        KioskLog.warning("mqtt: \(brokerName): \(why); retrying in \(Int(retryDelayS)) s")
+        KioskLog.warning("mqtt: \(brokerName): \(why)\(Self.sandboxHint(for: why)); retrying in \(Int(retryDelayS)) s")
         retryAtNS = monotonicNanoseconds() + UInt64(retryDelayS * 1e9)
         retryDelayS = min(Self.maxRetryDelayS, retryDelayS * 2)
     }
