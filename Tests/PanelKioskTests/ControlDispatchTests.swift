@@ -10,8 +10,8 @@ final class ControlDispatchTests: XCTestCase {
 
     static func showcase() throws -> Screen { try built().screen }
 
-    static func built() throws -> SceneBuilder.Built {
-        let app = try AppConfig.load(path: CLI.root + "/examples/showcase.toml")
+    static func built(path: String = "examples/showcase.toml") throws -> SceneBuilder.Built {
+        let app = try AppConfig.load(path: CLI.root + "/" + path)
         return try SceneBuilder.build(app: app, geometry: FrameGeometry(widthPx: 800, heightPx: 480, scale: 1,
                                                                           board: .offscreenDefault))
     }
@@ -46,6 +46,98 @@ final class ControlDispatchTests: XCTestCase {
         XCTAssertEqual(s.state(timeMS: 6000)["components"]?["ticket"]?["presented"], .bool(true))
     }
 
+    /// `open` with no side opens a side drawer that has one (the socket's `side` is optional,
+    /// and Home Assistant's select sends none); a script may leave it out too.
+    func testOpenWithoutASideOpensTheOnlyDrawer() throws {
+        let b = try Self.built(path: "examples/tour-settings.toml"), s = b.screen
+        try ControlDispatch.perform(.open(target: "menu", side: nil, animated: true), on: s, live: b.live, at: .zero)
+        s.advance(to: .seconds(2))
+        XCTAssertEqual(s.state(timeMS: 2000)["components"]?["menu"]?["pane_state"], "open")
+        XCTAssertEqual(s.state(timeMS: 2000)["components"]?["menu"]?["direction"], "left")
+        try s.perform(target: "menu", action: "close", arguments: ["instant"], at: .seconds(2))
+        try s.perform(target: "menu", action: "open", arguments: ["instant"], at: .seconds(2))
+        XCTAssertEqual(s.state(timeMS: 2000)["components"]?["menu"]?["pane_state"], "open", "do menu open instant")
+        XCTAssertThrowsError(try s.perform(target: "menu", action: "open", arguments: ["right"], at: .seconds(2))) {
+            XCTAssertTrue("\($0)".contains("has no right drawer"), "\($0)")
+        }
+        XCTAssertThrowsError(try s.perform(target: "menu", action: "open", arguments: ["lfet"], at: .seconds(2))) {
+            XCTAssertTrue("\($0)".contains("open takes a direction: left, not 'lfet'"), "\($0)")
+        }
+    }
+
+    /// `"animated": false` on a swipe-to-dismiss card's `close` and `open` jumps, as on every
+    /// other component: it was dropped, and the card slid while the reply said ok.
+    func testCardCloseAndOpenHonourAnimatedFalse() throws {
+        let b = try Self.built(path: "examples/tour-ticket.toml"), s = b.screen
+        var statuses: [(ms: Double, status: String)] = []
+        s.events.addListener { e in
+            if e.target == "ticket", case .string(let st)? = e.fields.first(where: { $0.0 == "status" })?.1 {
+                statuses.append((e.timeMS, st))
+            }
+        }
+        try ControlDispatch.perform(.close(target: "ticket", animated: false), on: s, live: b.live, at: .milliseconds(100))
+        var ticket = s.state(timeMS: 100)["components"]?["ticket"]
+        XCTAssertEqual(ticket?["presented"], .bool(false))
+        XCTAssertEqual(statuses.map(\.status), ["initiated", "completed"])
+        XCTAssertEqual(statuses.map(\.ms), [100, 100])
+        XCTAssertFalse(s.needsFrames, "nothing left to animate")
+        try ControlDispatch.perform(.open(target: "ticket", side: nil, animated: false), on: s, live: b.live, at: .milliseconds(200))
+        ticket = s.state(timeMS: 200)["components"]?["ticket"]
+        XCTAssertEqual(ticket?["presented"], .bool(true))
+        XCTAssertEqual(ticket?["offset_pt"], 0)
+        XCTAssertFalse(s.needsFrames)
+        // Animated, it still slides: the offset is between its ends a frame later.
+        try ControlDispatch.perform(.close(target: "ticket", animated: true), on: s, live: b.live, at: .milliseconds(300))
+        s.advance(to: .milliseconds(350))
+        guard case .number(let offset)? = s.state(timeMS: 350)["components"]?["ticket"]?["offset_pt"] else { return XCTFail("no offset") }
+        XCTAssertGreaterThan(offset, 0)
+        XCTAssertTrue(s.needsFrames)
+        // Hidden at once while it slides: `completed` once, no second `initiated`.
+        try s.perform(target: "ticket", action: "dismiss", arguments: ["instant"], at: .milliseconds(360))
+        XCTAssertEqual(statuses.map(\.status), ["initiated", "completed", "initiated", "completed"])
+        XCTAssertEqual(s.state(timeMS: 360)["components"]?["ticket"]?["presented"], .bool(false))
+    }
+
+    /// Every option of every Home Assistant select is a command the component carries out,
+    /// ending in the state the option names. The side drawer's "open" was refused for ever
+    /// ("open takes a direction"), and nothing had tried it.
+    func testEveryHomeAssistantSelectOptionIsCarriedOut() throws {
+        var tried = 0
+        for path in ["examples/showcase.toml", "examples/tour-settings.toml", "examples/menu.toml", "examples/sheet.toml",
+                     "examples/player.toml", "examples/drawer.toml", "examples/lobby.toml"] {
+            let b = try Self.built(path: path), s = b.screen
+            var t = 0.0
+            for c in s.components {
+                let info = HADiscovery.ComponentInfo(component: c)
+                guard let select = HADiscovery.select(for: info) else { continue }
+                for option in select.options {
+                    let state = { s.state(timeMS: t * 1000)["components"]?[c.id] }
+                    let popupState: String? = if case .string(let p)? = state()?["state"] { p } else { nil }
+                    guard let command = HADiscovery.command(for: info, option: option, currentPopupState: popupState) else {
+                        XCTFail("\(path): \(c.id): option '\(option)' has no command"); continue
+                    }
+                    do { try ControlDispatch.perform(command, on: s, live: b.live, at: .seconds(t)) } catch {
+                        XCTFail("\(path): \(c.id): option '\(option)' refused: \(error)"); continue
+                    }
+                    // Frame by frame, as the loop ticks: a side switch is a close, then an open.
+                    for _ in 0..<180 { t += 1.0 / 60; s.advance(to: .seconds(t)) }
+                    let now = state()
+                    switch c.kind {
+                    case "bottom_drawer": XCTAssertEqual(now?["position"], .string(option), "\(path): \(c.id)")
+                    case "sheet": XCTAssertEqual(now?["anchor_index"], .number(Double(option) ?? -1), "\(path): \(c.id)")
+                    case "popup": XCTAssertEqual(now?["state"], .string(option), "\(path): \(c.id)")
+                    case "side_drawer":
+                        XCTAssertEqual(now?["pane_state"], .string(option == "closed" ? "closed" : "open"), "\(path): \(c.id) \(option)")
+                        if option.hasPrefix("open ") { XCTAssertEqual(now?["direction"], .string(String(option.dropFirst(5)))) }
+                    default: XCTFail("\(path): \(c.kind) has a select")
+                    }
+                    tried += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(tried, 20)
+    }
+
     func testUnknownTargetAndBadArgumentsAreErrorsNotCrashes() throws {
         let b = try Self.built(), s = b.screen, live = b.live
         XCTAssertThrowsError(try ControlDispatch.perform(.pop(target: "nope", animated: true), on: s, live: live, at: .zero)) {
@@ -55,8 +147,11 @@ final class ControlDispatchTests: XCTestCase {
         XCTAssertThrowsError(try ControlDispatch.perform(.push(target: "drawer", page: "x", animated: true), on: s, live: live, at: .zero)) {
             XCTAssertEqual(($0 as? ActionError)?.message, "component 'drawer' is a bottom_drawer, not a Sheet")
         }
+        // Drawers on two sides: which one is the program's to say, and the message names the field.
         XCTAssertThrowsError(try ControlDispatch.perform(.open(target: "menu", side: nil, animated: true), on: s, live: live, at: .zero)) {
-            XCTAssertTrue(($0 as? ActionError)?.message.hasPrefix("open takes a direction: ") ?? false, "\($0)")
+            let m = ($0 as? ActionError)?.message ?? ""
+            XCTAssertTrue(m.hasPrefix("open needs a side: side drawer 'menu' has drawers on left and right"), m)
+            XCTAssertTrue(m.contains("\"side\": \"left\""), m)
         }
     }
 }

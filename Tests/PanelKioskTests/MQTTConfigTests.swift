@@ -63,6 +63,27 @@ final class MQTTConfigTests: XCTestCase {
         XCTAssertNil(MQTTConfig.parseBroker("mqtt://h:x"))
     }
 
+    /// A socket the sandbox refuses is said to be the sandbox's doing (the shipped unit once
+    /// refused every IP socket, and the log said only "Address family not supported").
+    func testASandboxRefusalIsNamed() {
+        XCTAssertTrue(MQTTBridge.sandboxHint(for: "connect to h:1883: Address family not supported by protocol").contains("RestrictAddressFamilies="))
+        XCTAssertTrue(MQTTBridge.sandboxHint(for: "connect to h:1883: Operation not permitted").contains("IPAddressDeny="))
+        XCTAssertEqual(MQTTBridge.sandboxHint(for: "connect to h:1883: Connection refused"), "")
+    }
+
+    /// Drawers on two sides: one option per side, and the state's direction picks it.
+    func testASideDrawerOnTwoSidesHasAnOptionPerSide() {
+        let two = HADiscovery.ComponentInfo(id: "m", kind: "side_drawer", sides: ["left", "right"])
+        XCTAssertEqual(HADiscovery.select(for: two)?.options, ["closed", "open left", "open right"])
+        XCTAssertTrue(HADiscovery.select(for: two)?.valueTemplate.contains("'open ' ~ value_json.components['m'].direction") ?? false)
+        XCTAssertEqual(HADiscovery.command(for: two, option: "open right", currentPopupState: nil), .open(target: "m", side: .right, animated: true))
+        XCTAssertNil(HADiscovery.command(for: two, option: "open", currentPopupState: nil))
+        XCTAssertNil(HADiscovery.command(for: two, option: "open top", currentPopupState: nil))
+        let one = HADiscovery.ComponentInfo(id: "m", kind: "side_drawer", sides: ["left"])
+        XCTAssertEqual(HADiscovery.select(for: one)?.options, ["closed", "open"])
+        XCTAssertEqual(HADiscovery.command(for: one, option: "open", currentPopupState: nil), .open(target: "m", side: .left, animated: true))
+    }
+
     func testSelectsMapOptionsToCommands() {
         let drawer = HADiscovery.ComponentInfo(id: "d", kind: "bottom_drawer")
         XCTAssertEqual(HADiscovery.command(for: drawer, option: "open", currentPopupState: nil),

@@ -18,9 +18,7 @@ protocol KioskOperations: AnyObject {
 /// sink, the runtime and the services they need.
 extension KioskLoop: KioskOperations {
     var componentInfos: [HADiscovery.ComponentInfo] {
-        runtime.screen.components.map { c in
-            HADiscovery.ComponentInfo(id: c.id, kind: c.kind, anchors: (c as? Sheet)?.config.anchors.count ?? 0)
-        }
+        runtime.screen.components.map(HADiscovery.ComponentInfo.init(component:))
     }
 
     /// Touch-to-glass latency p50/p99 (ms) for `status`: the one place it is read from;

@@ -18,6 +18,8 @@ struct HADiscovery {
         var kind: String
         /// A sheet's anchor count.
         var anchors: Int = 0
+        /// A side drawer's sides, in the order `left, right, top, bottom`.
+        var sides: [String] = []
     }
 
     /// A select entity's options and how each maps to a command.
@@ -50,7 +52,12 @@ struct HADiscovery {
         case "popup":
             return Select(options: PopupState.allCases.map(\.rawValue), valueTemplate: "{{ \(path).state }}")
         case "side_drawer":
-            return Select(options: ["closed", "open"], valueTemplate: "{{ 'closed' if \(path).pane_state == 'closed' else 'open' }}")
+            // Drawers on two sides: the option says which ("open left"); one side: "open".
+            guard c.sides.count > 1 else {
+                return Select(options: ["closed", "open"], valueTemplate: "{{ 'closed' if \(path).pane_state == 'closed' else 'open' }}")
+            }
+            return Select(options: ["closed"] + c.sides.map { "open \($0)" },
+                          valueTemplate: "{{ 'closed' if \(path).pane_state == 'closed' else 'open ' ~ \(path).direction }}")
         default:
             return nil
         }
@@ -74,8 +81,12 @@ struct HADiscovery {
         case "side_drawer":
             switch option {
             case "closed": return .close(target: c.id, animated: true)
-            case "open": return .open(target: c.id, side: nil, animated: true)
-            default: return nil
+            case "open" where c.sides.count == 1:
+                return .open(target: c.id, side: ControlCommand.Side(rawValue: c.sides[0]), animated: true)
+            default:
+                guard option.hasPrefix("open "), c.sides.count > 1, c.sides.contains(String(option.dropFirst(5))),
+                      let side = ControlCommand.Side(rawValue: String(option.dropFirst(5))) else { return nil }
+                return .open(target: c.id, side: side, animated: true)
             }
         default:
             return nil
@@ -136,5 +147,13 @@ struct HADiscovery {
             ("image_topic", .string("\(base)/screenshot")), ("content_type", .string("image/png")),
         ])))
         return out
+    }
+}
+
+extension HADiscovery.ComponentInfo {
+    /// What discovery needs of a running component.
+    init(component c: Component) {
+        self.init(id: c.id, kind: c.kind, anchors: (c as? Sheet)?.config.anchors.count ?? 0,
+                  sides: (c as? SideDrawer)?.sides.map(\.rawValue) ?? [])
     }
 }

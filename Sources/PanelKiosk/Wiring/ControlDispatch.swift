@@ -32,7 +32,7 @@ enum ControlDispatch {
                 try drawer.apply(.open(side: side.map(direction) ?? .none, wide: false, animated: animated,
                                        interruptible: nil), at: now)
             } else if let card = card(id) {
-                card.apply(.present, at: now)
+                card.apply(animated ? .present : .jump(presented: true), at: now)
             } else {
                 try target(id, Popup.self).apply(.open, at: now)
             }
@@ -40,7 +40,7 @@ enum ControlDispatch {
             if let drawer = sideDrawer(id) {
                 try drawer.apply(.close(animated: animated, interruptible: nil), at: now)
             } else if let card = card(id) {
-                card.apply(.dismiss, at: now)
+                card.apply(animated ? .dismiss : .jump(presented: false), at: now)
             } else {
                 try target(id, Popup.self).apply(.close, at: now)
             }

@@ -9,8 +9,9 @@ extension SideDrawer: TypedActions {
 
     /// Everything a program can ask of a side drawer.
     public enum Action: Equatable, Sendable {
-        /// Opens the drawer on `side` (`wide`: to openWide). `interruptible` nil: the
-        /// configured `allow_user_interruption`.
+        /// Opens the drawer on `side` (`wide`: to openWide); `.none`: the only side there is
+        /// a drawer on (refused when there are two). `interruptible` nil: the configured
+        /// `allow_user_interruption`.
         case open(side: SideDrawerDirection, wide: Bool, animated: Bool, interruptible: Bool?)
         /// Closes the open drawer.
         case close(animated: Bool, interruptible: Bool?)
@@ -24,11 +25,9 @@ extension SideDrawer: TypedActions {
     /// page it does not have).
     public func apply(_ action: Action, at time: Instant) throws(ActionError) {
         switch action {
-        case .open(let d, let wide, let animated, let interruptible):
+        case .open(let side, let wide, let animated, let interruptible):
             let name = wide ? "open_wide" : "open"
-            guard d != .none else {
-                throw ActionError("\(name) takes a direction: \(rules.directions.map(\.rawValue).joined(separator: ", "))")
-            }
+            let d = try sideToOpen(side, name)
             guard config.sides[d] != nil else {
                 throw ActionError("side drawer '\(id)' has no \(d.rawValue) drawer (it has \(rules.directions.map(\.rawValue).joined(separator: ", ")))")
             }
@@ -48,6 +47,19 @@ extension SideDrawer: TypedActions {
             }
             transition(.replace(i), at: time)
         }
+    }
+
+    /// `side`, or for `.none` the only side with a drawer. With drawers on two sides the
+    /// program must say which: a guess would open the wrong one.
+    private func sideToOpen(_ side: SideDrawerDirection, _ name: String) throws(ActionError) -> SideDrawerDirection {
+        guard side == .none else { return side }
+        let sides = rules.directions
+        guard sides.count == 1 else {
+            let names = sides.map(\.rawValue)
+            throw ActionError("\(name) needs a side: side drawer '\(id)' has drawers on \(names.joined(separator: " and ")) "
+                + "(\"side\": \"\(names[0])\" in a command, `do \(id) \(name) \(names[0])` in a script)")
+        }
+        return sides[0]
     }
 
     /// Opens the drawer on `side`, e.g. `menu.open(.left, at: now)`.
@@ -72,10 +84,13 @@ extension SideDrawer: TypedActions {
         let words = ActionWords(name, args)
         switch name {
         case "open", "open_wide":
-            guard let word = args.first, let d = SideDrawerDirection(rawValue: word), d != .none else {
-                throw ActionError("\(name) takes a direction: \(rules.directions.map(\.rawValue).joined(separator: ", "))")
+            // The side may be left out when there is only one (`do menu open instant`).
+            let given = args.first.flatMap { SideDrawerDirection(rawValue: $0) }.flatMap { $0 == .none ? nil : $0 }
+            if given == nil, let word = args.first, !["instant", "uninterruptible"].contains(word) {
+                throw ActionError("\(name) takes a direction: \(rules.directions.map(\.rawValue).joined(separator: ", ")), not '\(word.clippedForMessage())'")
             }
-            let flags = try words.flags(after: 1, allowed: ["instant", "uninterruptible"])
+            let d = try sideToOpen(given ?? .none, name)
+            let flags = try words.flags(after: given == nil ? 0 : 1, allowed: ["instant", "uninterruptible"])
             return .open(side: d, wide: name == "open_wide", animated: !flags.contains("instant"),
                          interruptible: flags.contains("uninterruptible") ? false : nil)
         case "close":

@@ -63,6 +63,8 @@ public final class SideDrawer: Component, GestureComponent {
     /// How far the current page is scrolled (points).
     public private(set) var paneScroll = 0.0
     private(set) var rules: SideDrawerRules
+    /// The sides with a drawer, in the order left, right, top, bottom.
+    public var sides: [SideDrawerDirection] { rules.directions }
 
     public init(id: String, config: SideDrawerConfig, pages: [Page], drawers: [SideDrawerDirection: ContentView],
                 env: Environment, events: EventSink, text: TextRenderer? = nil) {

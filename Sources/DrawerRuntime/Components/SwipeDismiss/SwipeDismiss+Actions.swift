@@ -9,6 +9,11 @@ extension SwipeDismiss: TypedActions {
         case present
         /// Slides it out: status `initiated`, then `completed` (nothing when hidden).
         case dismiss
+        /// Shows (`presented`) or hides the card at once, with no slide. Hiding reports
+        /// `initiated` and `completed` together (only `completed` when it was already
+        /// leaving); nothing when it is already where it is asked to be. A finger on the
+        /// card keeps it: showing a card being dragged changes nothing.
+        case jump(presented: Bool)
     }
 
     /// Does `action` at `time`.
@@ -19,22 +24,30 @@ extension SwipeDismiss: TypedActions {
             transition(.present, at: time)
         case .dismiss:
             transition(.dismiss, at: time)
+        case .jump(let presented):
+            transition(.jump(presented: presented), at: time)
         }
     }
 
-    /// Slides the card in, e.g. `card.present(at: now)`.
-    public func present(at time: Instant) { apply(.present, at: time) }
+    /// Slides the card in, e.g. `card.present(at: now)` (`animated: false`: shows it at once).
+    public func present(animated: Bool = true, at time: Instant) {
+        apply(animated ? .present : .jump(presented: true), at: time)
+    }
 
-    /// Slides the card out as a swipe would.
-    public func dismiss(at time: Instant) { apply(.dismiss, at: time) }
+    /// Slides the card out as a swipe would (`animated: false`: hides it at once).
+    public func dismiss(animated: Bool = true, at time: Instant) {
+        apply(animated ? .dismiss : .jump(presented: false), at: time)
+    }
 
     /// The typed action for a touch-script line `do <id> <name> <arguments>`.
     public func action(named name: String, _ args: [String]) throws(ActionError) -> Action {
         let words = ActionWords(name, args)
         switch name {
-        case "present": try words.nothingAfter(0); return .present
-        case "dismiss": try words.nothingAfter(0); return .dismiss
-        default: throw ActionError("swipe_dismiss has no action '\(name)' (present, dismiss)")
+        case "present", "dismiss":
+            let instant = try words.flags(after: 0, allowed: ["instant"]).contains("instant")
+            if instant { return .jump(presented: name == "present") }
+            return name == "present" ? .present : .dismiss
+        default: throw ActionError("swipe_dismiss has no action '\(name)' (present, dismiss; both take instant)")
         }
     }
 

@@ -41,6 +41,8 @@ public final class SwipeDismiss: Component, GestureComponent {
         case touch(TouchTracker.Step)
         case present
         case dismiss
+        /// Shown or hidden at once (`animated: false`), with the events of a dismissal.
+        case jump(presented: Bool)
         /// Idle reset: back to the configured home state, cancelling any gesture.
         case home
         /// After a reload: presented at rest, or hidden, at once and without events.
@@ -214,6 +216,28 @@ public final class SwipeDismiss: Component, GestureComponent {
         case (.presenting, .dismiss), (.resting, .dismiss), (.pressed, .dismiss), (.scrolling, .dismiss),
              (.scrollFling, .dismiss), (.dragging, .dismiss), (.returning, .dismiss):
             return startDismiss(at: time)      // from code or the close button, even mid-gesture
+        case (.hidden, .jump(true)):
+            offset = 0
+            scrollOffset = 0
+            return .resting
+        case (.presenting, .jump(true)), (.returning, .jump(true)):
+            offset = 0
+            return .resting
+        case (.resting, .jump(true)), (.pressed, .jump(true)), (.scrolling, .jump(true)), (.scrollFling, .jump(true)),
+             (.dragging, .jump(true)), (.dismissing, .jump(true)):
+            return phase                       // as `.present`: a leaving card finishes leaving
+        case (.hidden, .jump(false)):
+            return phase
+        case (.dismissing, .jump(false)):
+            offset = rules.height
+            emit(.completed, at: time)
+            return .hidden
+        case (.presenting, .jump(false)), (.resting, .jump(false)), (.pressed, .jump(false)), (.scrolling, .jump(false)),
+             (.scrollFling, .jump(false)), (.dragging, .jump(false)), (.returning, .jump(false)):
+            emit(.initiated, at: time)
+            offset = rules.height
+            emit(.completed, at: time)
+            return .hidden
         case (.dismissing, .home):
             return phase                       // finishes on its own; `completed` follows
         case (.hidden, .home):
