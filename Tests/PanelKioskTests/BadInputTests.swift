@@ -313,4 +313,39 @@ final class BadInputTests: XCTestCase {
         try expect("theme = another app", ["render", "--config", "app.toml", "--out", "o"], status: 1,
                    "the theme file ./other.toml, named by app.toml:", "other.toml:2:1: unknown key 'background'")
     }
+
+    /// A user's review (2026-11-29): the files the app file names are inputs too, and a data
+    /// file another program wrote wrong does not stop the start.
+    func testReviewFindingsOf20261129() throws {
+        write("theme.toml", try String(contentsOfFile: CLI.root + "/examples/themes/default.toml", encoding: .utf8))
+        write("now.json", #"{"b": [{"title": "x"}], "a": "2"}"#)
+        write("q.toml", """
+            name = "Q"
+            theme = "theme.toml"
+            [data]
+            file = "now.json"
+            [values]
+            a = "1"
+            [background.content]
+            kind = "label"
+            text = "{a} {b}"
+            """)
+        let theme = try String(contentsOfFile: dir + "/theme.toml", encoding: .utf8)
+        // `render --state theme.toml` overwrote the theme and exited 0.
+        try expect("render --state over the theme", ["render", "--config", "q.toml", "--out", "o", "--state", "theme.toml"], status: 64,
+                   "--state names the app's theme, theme.toml: it would be overwritten")
+        try expect("run --events over the data file", ["run", "--headless", "--config", "q.toml", "--frames", "1", "--events", "./now.json"],
+                   status: 64, "--events names the app's data file, ./now.json: it would be overwritten")
+        XCTAssertEqual(try String(contentsOfFile: dir + "/theme.toml", encoding: .utf8), theme)
+        // The file gives rows where a label shows text: the start failed, blaming q.toml. Now
+        // the kiosk starts and says what is wrong where it is written; check reports it too.
+        try expect("a data file value of the wrong sort", ["run", "--headless", "--config", "q.toml", "--frames", "2"], status: 0,
+                   "now.json:1:2: value 'b' must be text, as the app shows it, not rows; keeping the values shown")
+        try expect("check: a data file value of the wrong sort", ["check", "q.toml"], status: 1,
+                   "now.json:1:2: value 'b' must be text, as the app shows it, not rows")
+        // A text value given as an array was told to write row objects, which were refused in turn.
+        write("now.json", #"{"a": ["x"]}"#)
+        try expect("a text given as an array", ["run", "--headless", "--config", "q.toml", "--frames", "2"], status: 0,
+                   "now.json:1:2: value 'a' must be text, as the app shows it, not rows")
+    }
 }

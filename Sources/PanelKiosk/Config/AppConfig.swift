@@ -46,6 +46,11 @@ public struct AppConfig: Sendable {
     /// object of values): the names it will give are unknown, so a placeholder with no value
     /// in `[values]` shows nothing until it gives one, rather than stopping the start.
     var dataFileUnread = false
+    /// Names only the data file gave, with a sort the content does not take (rows where a
+    /// text shows it): left out at start, as if the file had not given them yet. What a
+    /// feeding program writes must not stop the start; the running kiosk reads the file at
+    /// once and reports the value, naming the file (docs/config.md, "Data file").
+    var dataFileIgnored: Set<String> = []
     /// `[mqtt]`: the bridge to a fleet's broker (nil: off).
     var mqtt: MQTTConfig?
 
@@ -131,6 +136,7 @@ public struct AppConfig: Sendable {
         if var v = top.table("values") {
             app.values = parseValues(&v, base: base)
         }
+        var fileOnly: Set<String> = []
         if var data = top.table("data") {
             if let f = data.string("file"), let node = data.raw("file") {
                 let full = resolve(f, base)
@@ -141,6 +147,7 @@ public struct AppConfig: Sendable {
                 // A value keeps the sort [values] gives it, as when the file changes later
                 // (the runtime warns about the file's value and keeps the one shown).
                 if access(full, F_OK) == 0, let values = try? DataFile.read(full) {
+                    fileOnly = Set(values.keys).subtracting(app.values.keys)
                     app.values.merge(values) { given, file in given.typeName == file.typeName ? file : given }
                 } else {
                     app.dataFileUnread = true
@@ -175,8 +182,44 @@ public struct AppConfig: Sendable {
             r.finish()
         }
         top.finish()
+        let wanted = valueSorts(app)
+        for name in fileOnly {
+            guard let value = app.values[name], let sorts = wanted[name], sorts != [value.typeName] else { continue }
+            app.values[name] = nil
+            app.dataFileIgnored.insert(name)
+        }
         checkContent(app, sink: sink)
         return app
+    }
+
+    /// The sort ("text" or "rows") each value name must have: the sort its value has, else
+    /// how the content shows it when that is one sort. What a data file is held to.
+    package var expectedSorts: [String: String] {
+        var out: [String: String] = [:]
+        for (name, sorts) in Self.valueSorts(self) where sorts.count == 1 { out[name] = sorts.first }
+        for (name, value) in values { out[name] = value.typeName }
+        return out
+    }
+
+    /// The sorts each value name is shown as: "text" in a text's placeholder, "rows" for a
+    /// list bound to it.
+    static func valueSorts(_ app: AppConfig) -> [String: Set<String>] {
+        var out: [String: Set<String>] = [:]
+        for root in app.contents {
+            root.forEach { node in
+                func text(_ s: String) {
+                    if case .success(let t) = Template.parse(s) { for n in t.names { out[n, default: []].insert("text") } }
+                }
+                switch node.kind {
+                case .label(let s, _, _, _, _, _, _): text(s)
+                case .button(let title, _, _): text(title)
+                case .list(.given(let rows), _): for r in rows { text(r.title); if let s = r.subtitle { text(s) } }
+                case .list(.bound(let name), _): out[name, default: []].insert("rows")
+                case .image, .progress, .spacer, .stack, .scroll: break
+                }
+            }
+        }
+        return out
     }
 
     /// `[values]`: text (strings, numbers, booleans) or rows (an array of row tables).
@@ -232,7 +275,7 @@ public struct AppConfig: Sendable {
                     case .success(let t):
                         for name in t.names {
                             switch app.values[name] {
-                            case nil where app.dataFileUnread: break
+                            case nil where app.dataFileUnread || app.dataFileIgnored.contains(name): break
                             case nil: sink.add(at.diagnostic("'\(key)' shows '{\(name)}', which has no value: add it to [values]\(app.dataFile == nil ? "" : " or the data file")\(nearValue(name, app))"))
                             case .rows?: sink.add(at.diagnostic("'\(key)' shows '{\(name)}', which holds rows, not text"))
                             case .text?: break
@@ -247,7 +290,7 @@ public struct AppConfig: Sendable {
                     for r in rows { check(r.title, "title"); if let s = r.subtitle { check(s, "subtitle") } }
                 case .list(.bound(let name), _):
                     switch app.values[name] {
-                    case nil where app.dataFileUnread: break
+                    case nil where app.dataFileUnread || app.dataFileIgnored.contains(name): break
                     case nil: sink.add(at.diagnostic("'rows' is bound to '{\(name)}', which has no value: add it to [values] as an array of row tables\(nearValue(name, app))"))
                     case .text?: sink.add(at.diagnostic("'rows' is bound to '{\(name)}', which holds text, not rows"))
                     case .rows?: break

@@ -227,7 +227,9 @@ package final class KioskRuntime {
             return
         }
         do {
-            _ = try execute(.setValues(try DataFile.read(dataPath)), at: now)
+            var sorts = app.expectedSorts
+            for (name, value) in live.values { sorts[name] = value.typeName }
+            _ = try execute(.setValues(try DataFile.read(dataPath, sorts: sorts)), at: now)
             switch dataFileHealth {
             case .unread: KioskLog.info("applied data file \(dataPath)")
             case .failing, .gone: KioskLog.notice("data file \(dataPath) is valid again; applied")

@@ -8,8 +8,10 @@ package enum DataFile {
     static let maxBytes = 4 << 20
 
     /// The values in `path`; the error is `path:line:col: message` for a file that is not a
-    /// JSON object of values.
-    package static func read(_ path: String) throws(DataFileError) -> [String: LiveValue] {
+    /// JSON object of values, or that gives a name of `sorts` ("text" or "rows": what the
+    /// kiosk shows it as) the other sort. The sort is judged first, at the key: a text given
+    /// as `["x"]` was told to write row objects, which were refused in turn.
+    package static func read(_ path: String, sorts: [String: String] = [:]) throws(DataFileError) -> [String: LiveValue] {
         let bytes: [UInt8]
         do { bytes = try RegularFile.read(path, maxBytes: maxBytes) } catch {
             throw DataFileError(file: path, line: 1, column: 1, message: error.reason)
@@ -22,6 +24,21 @@ package enum DataFile {
         guard case .object = json else {
             throw DataFileError(file: path, line: 1, column: 1,
                                 message: "a data file is one JSON object of named values ({\"name\": value, ...}), not \(json.kindName)")
+        }
+        if !sorts.isEmpty, case .object(let o) = json {
+            for key in topLevelKeys(in: bytes) {
+                guard let want = sorts[key.name], let v = o[key.name] else { continue }
+                let given: String
+                switch v {
+                case .array: given = "rows"
+                case .string, .number, .bool: given = "text"
+                case .null, .object: continue      // wrong whatever the sort: said below
+                }
+                if given != want {
+                    throw DataFileError(file: path, line: key.line, column: key.column,
+                                        message: "value '\(key.name)' must be \(want), as the app shows it, not \(given)")
+                }
+            }
         }
         do { return try ControlCommand.values(from: json) } catch {
             // Name the value that is wrong where it is written: the first, in the file, that

@@ -66,7 +66,7 @@ struct Check: ParsableCommand {
             // The data file is another program's: a bad one does not stop the kiosk, but
             // check says what is wrong with it, at its own line and column.
             if let data = app.dataFile, access(data, F_OK) == 0 {
-                do { _ = try DataFile.read(data) } catch {
+                do { _ = try DataFile.read(data, sorts: app.expectedSorts) } catch {
                     sink.add(Diagnostic(file: error.file, line: error.line, column: error.column, message: error.message))
                 }
             }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PanelKiosk
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,7 +10,8 @@ import Glibc
 enum OutputFiles {
     /// Throws when two of `outputs` (an option and the path it names) are the same file, or
     /// when one of them is one of `inputs` (`--trace app.toml` overwrote the app file, and
-    /// exited 0). Same file: the same path on its text, or the same inode when both exist.
+    /// exited 0; an input is described as the message names it: "--config's file").
+    /// Same file: the same path on its text, or the same inode when both exist.
     static func requireDistinct(_ outputs: [(option: String, path: String?)],
                                 inputs: [(option: String, path: String?)] = []) throws {
         var seen: [String: String] = [:]
@@ -23,10 +25,16 @@ enum OutputFiles {
             for (input, inputPath) in inputs {
                 guard let inputPath, !inputPath.isEmpty else { continue }
                 if lexical(inputPath) == key || sameInode(inputPath, path) {
-                    throw ValidationError("\(option) names \(input)'s file, \(path): it would be overwritten")
+                    throw ValidationError("\(option) names \(input), \(path): it would be overwritten")
                 }
             }
         }
+    }
+
+    /// Throws when an output names a file the app file reads, known only once it is read: its
+    /// theme and its data file (`render --state theme.toml` overwrote the theme, and exited 0).
+    static func requireDistinct(_ outputs: [(option: String, path: String?)], fromFilesOf app: AppConfig) throws {
+        try requireDistinct(outputs, inputs: [("the app's theme", app.themePath), ("the app's data file", app.dataFile)])
     }
 
     /// Throws when an output's folder does not exist or cannot be written: said at start, not

@@ -34,7 +34,7 @@ struct Plot: ParsableCommand {
     // Checked here, not in run(): ArgumentParser shows this command's usage with the message.
     func validate() throws {
         _ = try pixels
-        try OutputFiles.requireDistinct([("--out", out)], inputs: [("the trace", trace)])
+        try OutputFiles.requireDistinct([("--out", out)], inputs: [("the trace's file", trace)])
     }
 
     func run() throws {

@@ -35,7 +35,7 @@ struct Render: ParsableCommand {
         if let scale, !(scale >= 0.25 && scale <= 8) { throw ValidationError("--scale must be between 0.25 and 8") }
         try OutputFiles.requireDistinct([("--out's final.png", out + "/final.png"), ("--events", events),
                                          ("--trace", trace), ("--state", state)],
-                                        inputs: [("--config", config), ("--board", board), ("--script", script)])
+                                        inputs: [("--config's file", config), ("--board's file", board), ("--script's file", script)])
         try OutputFiles.requireFolders([("--events", events), ("--trace", trace), ("--state", state)], madeFolder: out)
         _ = try parseTimes(at)   // here, so the message comes with render's usage, not the top level's
     }
@@ -51,6 +51,8 @@ struct Render: ParsableCommand {
         } else { touch = TouchScript(lines: []) }
 
         let app = try loadApp(config)
+        try OutputFiles.requireDistinct([("--out's final.png", out + "/final.png"), ("--events", events),
+                                         ("--trace", trace), ("--state", state)], fromFilesOf: app)
         var run = OffscreenRun()
         run.fps = fps
         run.captureTimesMS = captureTimes

@@ -61,7 +61,7 @@ struct Run: ParsableCommand {
         try OutputFiles.requireDistinct([("--stats", stats), ("--events", events), ("--record", record), ("--trace", trace),
                                          ("--state", state), ("--capture-scanout", captureScanout),
                                          ("--capture-writeback", captureWriteback)],
-                                        inputs: [("--config", config), ("--board", board), ("--play", play)])
+                                        inputs: [("--config's file", config), ("--board's file", board), ("--play's file", play)])
         try OutputFiles.requireFolders([("--stats", stats), ("--events", events), ("--record", record), ("--trace", trace),
                                         ("--state", state), ("--capture-scanout", captureScanout),
                                         ("--capture-writeback", captureWriteback)])
@@ -71,6 +71,9 @@ struct Run: ParsableCommand {
         SignalDescriptor.holdBack([SIGTERM, SIGINT, SIGHUP])
         let startNS = PanelKiosk.startNS
         let app = try loadApp(config)
+        try OutputFiles.requireDistinct([("--stats", stats), ("--events", events), ("--record", record), ("--trace", trace),
+                                         ("--state", state), ("--capture-scanout", captureScanout),
+                                         ("--capture-writeback", captureWriteback)], fromFilesOf: app)
         var options = KioskLoop.Options(startNS: startNS, frameLimit: frames, eventsPath: events)
         options.tracePath = trace
         options.recordPath = record
