@@ -343,6 +343,12 @@ final class BadInputTests: XCTestCase {
                    "now.json:1:2: value 'b' must be text, as the app shows it, not rows; keeping the values shown")
         try expect("check: a data file value of the wrong sort", ["check", "q.toml"], status: 1,
                    "now.json:1:2: value 'b' must be text, as the app shows it, not rows")
+        // Placeholders multiplied a text past its limit: a label of 1365 `{a}` with `a` 800
+        // words took 10 s and 1.2 GB to lay out (with one long word, minutes).
+        let label = String(repeating: "{a}", count: 1365)
+        write("amp.toml", "name = \"t\"\n[values]\na = \"\(String(repeating: "word ", count: 800))\"\n"
+              + "[background.content]\nkind = \"label\"\nmax_lines = 3\ntext = \"\(label)\"\n")
+        try expect("placeholders multiplying a text", ["render", "--config", "amp.toml", "--out", "oa"], status: 0)
         // A text value given as an array was told to write row objects, which were refused in turn.
         write("now.json", #"{"a": ["x"]}"#)
         try expect("a text given as an array", ["run", "--headless", "--config", "q.toml", "--frames", "2"], status: 0,

@@ -306,6 +306,19 @@ final class LiveContentTests: XCTestCase {
         XCTAssertEqual(problem(#"{"ok": "yes"}"#), "no error")
     }
 
+    /// The limit on a text holds after its values are filled in: each part was within it,
+    /// the whole was not (1365 `{a}` with a 4000-byte `a`: 5.5 MB to shape).
+    func testAFilledInTextIsHeldToTheTextLimit() throws {
+        let many = String(repeating: "{a}", count: 1365)
+        let x = Template.render(many, ["a": .text(String(repeating: "x", count: 4000))])
+        XCTAssertEqual(x.utf8.count, LiveLimits.maxTextBytes)
+        // Cut at a character: "é" is two bytes, and a half one would show as a replacement mark.
+        let e = Template.render("!{a}", ["a": .text(String(repeating: "é", count: 3000))])
+        XCTAssertEqual(e.utf8.count, LiveLimits.maxTextBytes - 1)
+        XCTAssertEqual(e, "!" + String(repeating: "é", count: (LiveLimits.maxTextBytes - 1) / 2))
+        XCTAssertEqual(Template.render("{a} {b}", ["a": .text("1"), "b": .text("2")]), "1 2", "short texts are whole")
+    }
+
     func testLiteralBracesAndNumbersAsValues() throws {
         XCTAssertEqual(Template.render("{{x}} {n}°", ["n": .text("21")]), "{x} 21°")
         // The brace scan that lets plain texts skip parsing, on texts that are not ASCII,
