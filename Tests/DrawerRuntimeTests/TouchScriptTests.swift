@@ -20,6 +20,17 @@ final class TouchScriptTests: XCTestCase {
         XCTAssertEqual(s.durationMS, 60)
     }
 
+    /// Words are cut at a space even when a combining mark follows it (one Character, two
+    /// scalars): `set_title ́Zoe` was one unknown action, `down 1 400 ́470` two arguments.
+    func testASpaceBeforeACombiningMarkSeparatesWords() throws {
+        let s = try TouchScript.parse("0 do player set_title \u{301}Zoe\n5 send  {\"cmd\": \"pop\"}\t\n# \u{301}a comment\n", name: "s.touch")
+        XCTAssertEqual(s.lines.map(\.verb), [.call(target: "player", action: "set_title", arguments: ["\u{301}Zoe"]),
+                                              .send(json: "{\"cmd\": \"pop\"}")])
+        XCTAssertEqual(error("0 down 1 400 \u{301}470"), "script.touch:1: y must be a number, found '\u{301}470'")
+        XCTAssertTrue(error("0 sender {}").hasPrefix("script.touch:1: unknown verb 'sender'"), error("0 sender {}"))
+        XCTAssertTrue(error("0 send").hasSuffix("'send' takes a control command as JSON, as {\"cmd\": \"set\", ...}"), error("0 send"))
+    }
+
     /// The error `text` gives, or "no error".
     private func error(_ text: String, name: String = "script.touch") -> String {
         do { _ = try TouchScript.parse(text, name: name); return "no error" } catch { return error.description }

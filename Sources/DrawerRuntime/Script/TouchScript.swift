@@ -81,7 +81,7 @@ public struct TouchScript: Equatable, Sendable {
             // A byte-order mark (Windows editors write one): invisible, it made the first
             // time read as "expected a time in ms, found '0'".
             if lineNo == 1, s.hasPrefix("\u{FEFF}") { s = s.dropFirst() }
-            if s.contains("\0") {
+            if s.utf8.contains(0) {
                 throw TouchScriptError(file: name, line: lineNo, message: "a NUL byte in the line (is this a text file?)")
             }
             func fail(_ m: String) -> TouchScriptError { TouchScriptError(file: name, line: lineNo, message: m) }
@@ -100,15 +100,17 @@ public struct TouchScript: Equatable, Sendable {
                 lastTime = t
                 return t
             }
+            // Words are cut on scalars, not Characters: a space followed by a combining mark is
+            // one Character, so `set_title ́Zoe` was one word ("no action 'set_title ́Zoe'").
             // A send line's JSON is the rest of the line, '#' included (it may be in a string).
             if let json = Self.sendArgument(s) {
-                let t = try time(String(s.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" })[0]))
+                let t = try time(String(Substring(s.unicodeScalars.split(maxSplits: 1, whereSeparator: Self.isBlank)[0])))
                 guard !json.isEmpty else { throw fail("'send' takes a control command as JSON, as {\"cmd\": \"set\", ...}") }
                 out.append(Line(timeMS: t, verb: .send(json: json), lineNumber: lineNo))
                 continue
             }
-            if let hash = s.firstIndex(of: "#") { s = s[..<hash] }
-            let words = s.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
+            if let hash = s.unicodeScalars.firstIndex(of: "#") { s = Substring(s.unicodeScalars[..<hash]) }
+            let words = s.unicodeScalars.split(whereSeparator: { Self.isBlank($0) || $0 == "\r" }).map { String(Substring($0)) }
             if words.isEmpty { continue }
             let t = try time(words[0])
             guard words.count >= 2 else { throw fail("missing verb after time (down, move, up, cancel or do)") }
@@ -153,18 +155,22 @@ public struct TouchScript: Equatable, Sendable {
         return TouchScript(lines: out, name: name)
     }
 
+    /// What separates words: a space or a tab, as scalars.
+    private static func isBlank(_ c: Unicode.Scalar) -> Bool { c == " " || c == "\t" }
+
     /// The JSON of a `<time> send <json>` line (trimmed), nil for any other line.
     private static func sendArgument(_ line: Substring) -> String? {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        var rest = line.drop(while: isSpace)
-        rest = rest.drop { !isSpace($0) }          // the time
-        rest = rest.drop(while: isSpace)
-        guard rest.hasPrefix("send"), let after = rest.dropFirst(4).first, isSpace(after) else {
-            if rest == "send" { return "" }
-            return nil
-        }
-        let json = rest.dropFirst(4).drop(while: isSpace)
-        return String(json.reversed().drop(while: isSpace).reversed())
+        var rest = line.unicodeScalars.drop(while: isBlank)
+        rest = rest.drop { !isBlank($0) }          // the time
+        rest = rest.drop(while: isBlank)
+        let verb = rest.prefix(4)
+        guard verb.elementsEqual("send".unicodeScalars) else { return nil }
+        let after = rest.dropFirst(4)
+        guard let first = after.first else { return "" }
+        guard isBlank(first) else { return nil }
+        var json = after.drop(while: isBlank)
+        while let last = json.last, isBlank(last) { json = json.dropLast() }
+        return String(Substring(json))
     }
 
     /// A finger must go down before it moves or lifts, and not go down twice.
