@@ -349,9 +349,19 @@ final class BadInputTests: XCTestCase {
         write("amp.toml", "name = \"t\"\n[values]\na = \"\(String(repeating: "word ", count: 800))\"\n"
               + "[background.content]\nkind = \"label\"\nmax_lines = 3\ntext = \"\(label)\"\n")
         try expect("placeholders multiplying a text", ["render", "--config", "amp.toml", "--out", "oa"], status: 0)
+        // A script's `send` of a service command was accepted and did nothing (no screenshot
+        // written, exit 0).
+        write("sd.touch", "0 send {\"cmd\":\"screenshot\",\"path\":\"/tmp/never.png\"}\n")
+        try expect("a service command in render", ["render", "--config", "q.toml", "--script", "sd.touch", "--out", "os"], status: 1,
+                   "sd.touch:1: 'screenshot' is a command for a running kiosk (the control socket, MQTT); render does not carry it out")
+        write("sd.touch", "0 send {\"cmd\":\"subscribe\"}\n")
+        try expect("subscribe in render", ["render", "--config", "q.toml", "--script", "sd.touch", "--out", "os"], status: 1,
+                   "sd.touch:1: subscribe is the control socket's")
         // A text value given as an array was told to write row objects, which were refused in turn.
         write("now.json", #"{"a": ["x"]}"#)
         try expect("a text given as an array", ["run", "--headless", "--config", "q.toml", "--frames", "2"], status: 0,
+                   "now.json:1:2: value 'a' must be text, as the app shows it, not rows")
+        try expect("check: a text given as an array", ["check", "q.toml"], status: 1,
                    "now.json:1:2: value 'a' must be text, as the app shows it, not rows")
     }
 }

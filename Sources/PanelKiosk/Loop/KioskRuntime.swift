@@ -402,6 +402,12 @@ extension KioskRuntime: ScriptedScreen {
     /// A script's `send` line: the command as the socket would take it.
     package func scriptSend(_ json: String, at time: Instant) throws(ActionError) {
         switch ControlCommand.parse(line: Array(json.utf8)).result {
+        case .success(.service(let s)):
+            // Accepted and dropped, these let a script "take a screenshot" that was never written.
+            throw ActionError("'\(s.name)' is a command for a running kiosk (the control socket, MQTT); "
+                + "render does not carry it out (frames: --at or --every-frame; a real-time run: run --headless)")
+        case .success(.subscribe), .success(.unsubscribe):
+            throw ActionError("subscribe is the control socket's; render writes every event with --events")
         case .success(let command): _ = try execute(command, at: time)
         case .failure(let e): throw ActionError(e.message)
         }

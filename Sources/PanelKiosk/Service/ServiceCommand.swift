@@ -24,6 +24,18 @@ public enum ServiceCommand: Equatable, Sendable {
     /// Reads the app file again, as SIGHUP does; an invalid file is refused with its problems.
     case reload
 
+    /// The `cmd` that names it.
+    var name: String {
+        switch self {
+        case .screenshot: "screenshot"
+        case .brightness: "brightness"
+        case .blank: "blank"
+        case .wake: "wake"
+        case .status: "status"
+        case .reload: "reload"
+        }
+    }
+
     /// The `cmd` names and the fields each accepts besides `cmd` and `id`.
     static let fields: [String: [String]] = [
         "screenshot": ["path"], "brightness": ["percent"], "blank": [], "wake": [], "status": [], "reload": [],
