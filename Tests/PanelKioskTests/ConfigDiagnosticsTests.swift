@@ -150,6 +150,12 @@ final class ConfigDiagnosticsTests: XCTestCase {
         XCTAssertTrue(theme[0].hasSuffix("'regular' = '\(dir.path)/notfont.ttf': not a font file FreeType knows (unknown file format, error 0x02)"), theme[0])
         XCTAssertTrue(theme[1].hasSuffix("'fallbacks' = '/nonexistent.ttf': No such file or directory"), theme[1])
         XCTAssertTrue(theme[2].hasSuffix("'fallbacks' = '/tmp': is a folder, not a file"), theme[2])
+        // A font whose tail is zeros (a copy cut short and padded): "FreeType error 0x8" said nothing.
+        let font = try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"))
+        try (font.prefix(font.count / 3) + Data(count: font.count - font.count / 3)).write(to: URL(fileURLWithPath: dir.file("zero-tail.ttf")))
+        dir.write("theme2.toml", "name = \"t\"\n[fonts]\nregular = \"zero-tail.ttf\"\n")
+        let zeroTail = Check.validate(dir.file("theme2.toml")).map(\.description)
+        XCTAssertTrue(zeroTail.first?.contains("'regular' = '\(dir.path)/zero-tail.ttf': broken font file: a table in it is invalid") ?? false, "\(zeroTail)")
 
         dir.write("app.toml", """
             name = "x"

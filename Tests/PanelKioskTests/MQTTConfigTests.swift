@@ -61,6 +61,9 @@ final class MQTTConfigTests: XCTestCase {
         XCTAssertNil(MQTTConfig.parseBroker("mqtt://h:0"))
         XCTAssertNil(MQTTConfig.parseBroker("mqtt://user@h"))
         XCTAssertNil(MQTTConfig.parseBroker("mqtt://h:x"))
+        XCTAssertNil(MQTTConfig.parseBroker("mqtt://host\u{0}x"), "a NUL ends the name in C")
+        XCTAssertNil(MQTTConfig.parseBroker("mqtt://h ost"))
+        XCTAssertNil(MQTTConfig.parseBroker("mqtt://h\tost:1883"))
     }
 
     /// A socket the sandbox refuses is said to be the sandbox's doing (the shipped unit once

@@ -61,7 +61,10 @@ struct MQTTConfig: Equatable, Sendable {
             guard let p = Int(rest[rest.index(after: colon)...]) else { return nil }
             port = p
         } else { host = rest }
-        guard !host.isEmpty, (1...65535).contains(port), !host.contains("/"), !host.contains("@") else { return nil }
+        // A host name has no spaces or control characters: a NUL was cut off on its way to
+        // libmosquitto (a C string), and a space was only found at connect time.
+        guard !host.isEmpty, (1...65535).contains(port), !host.contains("/"), !host.contains("@"),
+              !host.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) else { return nil }
         return (String(host), port, tls)
     }
 

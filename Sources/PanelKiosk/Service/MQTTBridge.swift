@@ -511,7 +511,13 @@ final class MQTTBridge: MQTTClient.Delegate {
 
     /// Home Assistant's JSON light command: `{"state": "ON"|"OFF", "brightness": 0-100}`.
     private func lightCommands(_ payload: [UInt8]) -> [ControlCommand] {
-        guard case .object(let o)? = ParsedJSON.parse(payload.prefix(4096)) else {
+        let json: ParsedJSON
+        do { json = try ParsedJSON.parseOrExplain(Array(payload.prefix(4096))) } catch {
+            // Why, as the socket says it ({"brightness": 1e999} was "not a JSON object").
+            KioskLog.warning("mqtt: \(discovery.lightCommandTopic): not valid JSON at byte \(error.offset + 1): \(error.message)")
+            return []
+        }
+        guard case .object(let o) = json else {
             KioskLog.warning("mqtt: \(discovery.lightCommandTopic): not a JSON object")
             return []
         }

@@ -20,10 +20,17 @@ func freeTypeErrorText(_ code: Int32) -> String {
     case 0x02: return "not a font file FreeType knows (unknown file format, error 0x02)"
     case 0x03: return "broken font file (invalid file format, error 0x03)"
     case 0x06: return "invalid argument, e.g. face index out of range (FreeType error 0x06)"
+    case 0x08, 0x09, 0x0A:
+        // A font whose tables point at garbage: a damaged or partly written file.
+        return "broken font file: a table in it is invalid (damaged or not wholly written? FreeType error 0x\(hex(code)))"
     case 0x10: return "invalid glyph index (FreeType error 0x10)"
     case 0x40: return "out of memory (FreeType error 0x40)"
-    case 0x51, 0x52, 0x53, 0x54, 0x55, 0x56, 0x57:
-        return "font table missing or broken (FreeType error 0x\(String(code, radix: 16)))"
-    default: return "FreeType error 0x\(String(code, radix: 16))"
+    case 0x51, 0x52, 0x53, 0x54, 0x55, 0x56, 0x57, 0x58:
+        return "the font file ends before its data does (truncated? FreeType error 0x\(hex(code)))"
+    case 0x8E...0x9B:
+        return "font table missing or broken (FreeType error 0x\(hex(code)))"
+    default: return "FreeType error 0x\(hex(code))"
     }
 }
+
+private func hex(_ code: Int32) -> String { String(code, radix: 16, uppercase: true) }
