@@ -121,7 +121,12 @@ do {
         let result = try kiosk.render(script: swipe, into: outDir)
         print("rendered \(result.frames) frames to \(Int(result.finalTimeMS)) ms; wrote \(outDir)/final.png")
     } else if let headlessDir {
-        // No socket of its own: the task is what drives it. 10 s at most.
+        // No socket of its own: the task is what drives it. 10 s at most. The screenshot
+        // command writes into a folder that exists (a control command makes none), so the
+        // folder is made here, as `render(script:into:)` makes --out's.
+        if mkdir(headlessDir, 0o755) != 0 && errno != EEXIST {
+            fail("--headless \(headlessDir): cannot make the folder: \(String(cString: strerror(errno)))")
+        }
         var app = departuresApp()
         app.controlSocket = ""
         let kiosk = try Kiosk.headless(app: app, widthPx: 800, heightPx: 480, frameLimit: 600)
