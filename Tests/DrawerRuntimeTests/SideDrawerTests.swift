@@ -87,6 +87,41 @@ final class SideDrawerTests: XCTestCase {
         XCTAssertEqual(d.paneOffset, 20, "still the left drawer")
     }
 
+    /// Every did-change has its will-change before it, and no will-change is left without
+    /// one: a pane dragged shut committed `closed` mid-drag with no will-change, then
+    /// announced `closed` again at the lift with nothing after it (a user's review).
+    func testEventsPairWhenThePaneIsDraggedShutOrLetGoShort() {
+        let d = make()
+        try? d.perform("open", ["left", "instant"], at: .zero)
+        events.discardHistory()
+        touch(d, .down, 500, at: 100)
+        for (i, x) in [450.0, 350, 200, 100, 50, 10].enumerated() { touch(d, .move, x, at: 150 + 50 * i) }
+        touch(d, .move, 10, at: 600)
+        touch(d, .up, 10, at: 650)
+        run(d, from: 650, to: 2000)
+        XCTAssertEqual(names(), ["pane_state_will_change:closed", "pane_state_did_change:closed"])
+        // Opened a little from closed and dragged back shut: nothing changed, nothing said.
+        events.discardHistory()
+        touch(d, .down, 100, at: 3000)
+        touch(d, .move, 140, at: 3016)
+        touch(d, .move, 30, at: 3100)
+        touch(d, .move, 30, at: 3300)
+        touch(d, .up, 30, at: 3316)
+        run(d, from: 3316, to: 4500)
+        XCTAssertEqual(names(), [])
+        // Open, dragged a little toward closed and let go: it settles back open, silently.
+        try? d.perform("open", ["left", "instant"], at: .milliseconds(5000))
+        events.discardHistory()
+        touch(d, .down, 400, at: 5100)
+        touch(d, .move, 380, at: 5116)
+        touch(d, .move, 370, at: 5300)
+        touch(d, .move, 370, at: 5500)
+        touch(d, .up, 370, at: 5516)
+        run(d, from: 5516, to: 7000)
+        XCTAssertEqual(d.paneState, .open)
+        XCTAssertEqual(names(), [])
+    }
+
     func testBounceShootsOpenAndReturnsToClosedExactly() throws {
         let d = make()
         try d.perform("bounce", ["right"], at: .zero)

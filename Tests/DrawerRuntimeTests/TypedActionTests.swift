@@ -98,8 +98,10 @@ final class TypedActionTests: XCTestCase {
         XCTAssertThrowsError(try d.open(.right, at: .zero)) {
             XCTAssertEqual(($0 as? ActionError)?.message, "side drawer 'menu' has no right drawer (it has left)")
         }
-        XCTAssertThrowsError(try d.perform("open", [], at: .zero)) {
-            XCTAssertEqual(($0 as? ActionError)?.message, "open takes a direction: left")
+        // One side: `open` alone opens it (the socket's `side` is optional).
+        XCTAssertEqual(try d.action(named: "open", []), .open(side: .left, wide: false, animated: true, interruptible: nil))
+        XCTAssertThrowsError(try d.perform("open", ["up"], at: .zero)) {
+            XCTAssertEqual(($0 as? ActionError)?.message, "open takes a direction: left, not 'up'")
         }
         XCTAssertEqual(try d.action(named: "close", ["instant", "uninterruptible"]), .close(animated: false, interruptible: false))
         XCTAssertThrowsError(try d.action(named: "close", ["uninteruptible"])) {
@@ -128,7 +130,7 @@ final class TypedActionTests: XCTestCase {
         s.advance(to: .seconds(4))
         XCTAssertFalse(s.isPresented)
         XCTAssertThrowsError(try s.perform("open", [], at: .seconds(4))) {
-            XCTAssertEqual(($0 as? ActionError)?.message, "swipe_dismiss has no action 'open' (present, dismiss)")
+            XCTAssertEqual(($0 as? ActionError)?.message, "swipe_dismiss has no action 'open' (present, dismiss; both take instant)")
         }
     }
 }

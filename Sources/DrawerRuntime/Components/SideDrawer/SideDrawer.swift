@@ -53,6 +53,9 @@ public final class SideDrawer: Component, GestureComponent {
     /// Assigned only by `transition`.
     var phase = Phase.resting
     public private(set) var paneState = PaneState.closed
+    /// The state the last will-change or commit named: where the program was told the pane
+    /// is, or is going.
+    private var announcedState = PaneState.closed
     public private(set) var direction = SideDrawerDirection.none
     /// Reveal distance (points, ≥ 0) along `drawingDirection`.
     public private(set) var distance = 0.0
@@ -204,7 +207,9 @@ public final class SideDrawer: Component, GestureComponent {
             distance = rules.dragDistance(start: s0, translation: along, dir)
             if distance == 0 {
                 // Dragged exactly back to closed: commit it now; the gesture keeps its direction
-                // (docs/components.md, Side drawer D6).
+                // (docs/components.md, Side drawer D6). Announced first, so every did-change
+                // has its will-change.
+                if paneState != .closed, announcedState != .closed { emitWill(.closed, direction, at: time) }
                 commit(.closed, at: time)
                 drawingDirection = dir
             } else if direction == .none {
@@ -339,7 +344,11 @@ public final class SideDrawer: Component, GestureComponent {
         }
         drawingDirection = dir
         if target != .closed { direction = dir }
-        emitWill(target, dir, at: time)
+        // Only toward a state not announced yet: a pane dragged shut has committed `closed`
+        // already, and one let go short of where it was settles back; a will-change there had
+        // no did-change after it, and a program showing "closing…" until the pair ended stuck.
+        // A pane thrown toward open and caught back toward closed says so (it was announced open).
+        if target != announcedState { emitWill(target, dir, at: time) }
         let c = rules.dynamics(to: target, from: distance, dir)
         var body = PaneDynamics(position: distance, configuration: c, at: time)
         if v != 0 { body.push(velocityChange: v, at: time) }
@@ -352,6 +361,7 @@ public final class SideDrawer: Component, GestureComponent {
         let from = direction
         let changed = state != paneState
         paneState = state
+        announcedState = state
         if state == .closed {
             direction = .none
             drawingDirection = .none
@@ -399,6 +409,7 @@ public final class SideDrawer: Component, GestureComponent {
         let side = old.drawingDirection
         if side != .none, drawerContent[side] != nil || old.paneState == .closed {
             paneState = old.paneState
+            announcedState = old.paneState
             direction = old.direction
             drawingDirection = side
         }
