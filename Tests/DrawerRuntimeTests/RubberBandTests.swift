@@ -34,6 +34,23 @@ final class RubberBandTests: XCTestCase {
         XCTAssertEqual(RubberBand.logarithmic(0.01, coefficient: c), 0.01, accuracy: 1e-5)
     }
 
+    func testBoundedKeepsSmallOvershootsAndNeverReachesItsLimit() {
+        XCTAssertEqual(RubberBand.bounded(7, limit: 20), 7, "up to half the limit: as it is")
+        XCTAssertEqual(RubberBand.bounded(-10, limit: 20), -10)
+        XCTAssertEqual(RubberBand.bounded(60, limit: 20), 10 + 10 * (1 - exp(-5)), accuracy: 1e-12)
+        var last = 0.0
+        for x in stride(from: 0.0, through: 2000, by: 3.7) {
+            let y = RubberBand.bounded(x, limit: 20)
+            XCTAssertLessThanOrEqual(y, 20, "at most the limit (reached only in rounding)")
+            XCTAssertGreaterThanOrEqual(y, last, "increasing")
+            last = y
+        }
+        // Slope 1 on both sides of the join: no kink where the easing starts.
+        let h = 1e-6
+        XCTAssertEqual((RubberBand.bounded(10 + h, limit: 20) - RubberBand.bounded(10, limit: 20)) / h, 1, accuracy: 1e-4)
+        XCTAssertEqual(RubberBand.bounded(50, limit: 0), 0, "no room: no overshoot")
+    }
+
     func testClampAppliesOnlyOutside() {
         XCTAssertEqual(RubberBand.clamp(50, lower: 0, upper: 100, RubberBand.squareRoot), 50)
         XCTAssertEqual(RubberBand.clamp(200, lower: 0, upper: 100, RubberBand.squareRoot), 110)

@@ -197,6 +197,69 @@ final class BackgroundInsetTests: XCTestCase {
     }
 }
 
+/// A flick carries its speed into the settle (B18); the overshoot past the tallest stop is
+/// bounded by the room above it, so the drawer's top edge never leaves the screen.
+final class FlickOvershootTests: XCTestCase {
+    /// The highest visible height a flick at `speed` (pt/s, up) from partial reaches.
+    private func peak(_ speed: Double) throws -> Double {
+        let app = try AppConfig.load(path: CLI.root + "/examples/drawer.toml")
+        let screen = try SceneBuilder.build(app: app, geometry: FrameGeometry(widthPx: 800, heightPx: 480, scale: 1,
+                                                                               board: .offscreenDefault)).screen
+        func height() -> Double {
+            if case .number(let n)? = screen.state(timeMS: 0)["components"]?["drawer"]?["visible_height_pt"] { return n }
+            return -1
+        }
+        var y = 300.0, t = 0.0
+        screen.handle(TouchEvent(id: 1, phase: .down, location: Point(400, y), time: .milliseconds(t)))
+        for _ in 1...6 {
+            t += 8; y -= speed * 0.008
+            screen.advance(to: .milliseconds(t))
+            screen.handle(TouchEvent(id: 1, phase: .move, location: Point(400, y), time: .milliseconds(t)))
+        }
+        screen.handle(TouchEvent(id: 1, phase: .up, location: Point(400, y), time: .milliseconds(t)))
+        var top = height()
+        for _ in 0..<120 { t += 1000.0 / 60; screen.advance(to: .milliseconds(t)); top = max(top, height()) }
+        XCTAssertEqual(height(), 460, "at rest, open")
+        return top
+    }
+
+    func testAFastFlickNeverTakesTheTopEdgeOffTheScreen() throws {
+        // A user's review: 3000-5000 pt/s took it to 493-565 pt on a 480 pt screen.
+        for speed in [3000.0, 5000, 8000] {
+            let p = try peak(speed)
+            XCTAssertLessThan(p, 480, "\(speed) pt/s")
+            XCTAssertGreaterThan(p, 470, "\(speed) pt/s: still a visible overshoot")
+        }
+        // A gentle one (7 pt past open) shows as it was.
+        XCTAssertEqual(try peak(2000), 467.1, accuracy: 0.1)
+    }
+
+    /// The sheet the same: a 3000 pt/s flick from its middle anchor put its top edge 30 pt
+    /// above the screen.
+    func testAFastFlickKeepsTheSheetOnTheScreen() throws {
+        let app = try AppConfig.load(path: CLI.root + "/examples/sheet.toml")
+        let screen = try SceneBuilder.build(app: app, geometry: FrameGeometry(widthPx: 800, heightPx: 480, scale: 1,
+                                                                               board: .offscreenDefault)).screen
+        func origin() -> Double {
+            if case .number(let n)? = screen.state(timeMS: 0)["components"]?["sheet"]?["origin_pt"] { return n }
+            return .nan
+        }
+        try screen.perform(target: "sheet", action: "snap", arguments: ["1", "instant"], at: .zero)
+        var y = 300.0, t = 100.0, highest = origin()
+        screen.handle(TouchEvent(id: 1, phase: .down, location: Point(400, y), time: .milliseconds(t)))
+        for _ in 1...6 {
+            t += 8; y -= 3000 * 0.008
+            screen.advance(to: .milliseconds(t))
+            screen.handle(TouchEvent(id: 1, phase: .move, location: Point(400, y), time: .milliseconds(t)))
+        }
+        screen.handle(TouchEvent(id: 1, phase: .up, location: Point(400, y), time: .milliseconds(t)))
+        for _ in 0..<120 { t += 1000.0 / 60; screen.advance(to: .milliseconds(t)); highest = min(highest, origin()) }
+        XCTAssertEqual(origin(), 20, "at rest on the top anchor")
+        XCTAssertGreaterThan(highest, 0, "the top edge stayed on the screen")
+        XCTAssertLessThan(highest, 15, "still a visible overshoot")
+    }
+}
+
 /// Public screens: the first finger owns the gesture; a second hand neither jumps nor
 /// cancels it, and a cancelled touch leaves every component at rest in a legal place.
 final class MultiTouchTests: XCTestCase {

@@ -38,6 +38,17 @@ public enum RubberBand {
         return x < 0 ? -r : r
     }
 
+    /// Bounded: `x` itself up to half of `limit`, then an exponential approach to `limit`
+    /// (reached only in rounding; slope 1 at the join, so no kink). For a motion's overshoot that must
+    /// stay within room it has, such as a settling drawer's top edge below the screen's top:
+    /// small overshoots show as they are. `x` is signed; a limit of 0 shows no overshoot.
+    public static func bounded(_ x: Double, limit: Double) -> Double {
+        guard limit > 0 else { return 0 }
+        let m = abs(x), half = limit / 2
+        let r = m <= half ? m : half + half * -expm1(-(m - half) / half)
+        return x < 0 ? -r : r
+    }
+
     /// Applies `curve` to whatever part of `value` lies outside `lower...upper`.
     public static func clamp(_ value: Double, lower: Double, upper: Double,
                              _ curve: (Double) -> Double) -> Double {

@@ -138,7 +138,7 @@ public final class BottomDrawer: Component, GestureComponent {
         case (.settling(var motion), .touch(.press)):
             // A finger landing on a moving drawer stops it where it is and takes over.
             motion.advance(to: time)
-            height = motion.value
+            height = rules.settleHeight(motion.value)
             return next(.resting, input, at: time)
         case (.bouncing, .touch(.press)):
             height = rules.stopHeight(of: position)
@@ -200,7 +200,7 @@ public final class BottomDrawer: Component, GestureComponent {
             return phase
         case (.settling(var motion), .tick):
             motion.advance(to: time)
-            height = motion.value
+            height = rules.settleHeight(motion.value)
             guard motion.isAtRest else { return .settling(motion) }
             height = rules.stopHeight(of: position)
             emitDid(at: time)

@@ -54,6 +54,32 @@ public struct BottomDrawerRules: Equatable, Sendable {
         stops.last?.0 ?? .closed
     }
 
+    /// The height a settle shows for its spring's value. Past the tallest stop the
+    /// overshoot is bounded by the room above it, so the card's far edge never leaves the
+    /// screen: with the release velocity in the spring (B18), a 4000 pt/s flick took the top
+    /// edge, grabber and corners 80 pt off the screen for 150 ms. Small overshoots show as
+    /// they are (`RubberBand.bounded`).
+    public func settleHeight(_ value: Double) -> Double {
+        let top = stops.first?.1 ?? 0
+        guard value > top else { return value }
+        return top + RubberBand.bounded(value - top, limit: max(0, tallestShownHeight - top))
+    }
+
+    /// The height at which the card reaches the far edge of the screen from its anchor.
+    var tallestShownHeight: Double {
+        switch displayMode {
+        case .panel, .compact:
+            let isPanel = displayMode == .panel
+            let insets = isPanel ? config.panelInsets : config.compactInsets
+            let corner = isPanel ? config.panelCorner : config.compactCorner
+            return corner == .topLeft || corner == .topRight
+                ? env.size.height - env.safeArea.top - insets.top
+                : env.size.height - env.safeArea.bottom - insets.bottom
+        case .drawer, .automatic:
+            return env.size.height
+        }
+    }
+
     /// Height range while the finger drags (Pulley's scroll view has bouncing off).
     public var dragRange: ClosedRange<Double> {
         let lo = stops.last?.1 ?? 0, hi = stops.first?.1 ?? 0

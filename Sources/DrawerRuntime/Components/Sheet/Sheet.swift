@@ -153,7 +153,7 @@ public final class Sheet: Component, GestureComponent {
             // Catch it where it really is (sheets reads the animation's end value:
             // docs/components.md, Sheet S21).
             motion.advance(to: time)
-            origin = motion.value
+            origin = rules.settleOrigin(motion.value)
             return next(.resting, input, at: time)
         case (.scrollFling, .touch(.press)):
             // A finger on a gliding list stops it where it is.
@@ -210,7 +210,7 @@ public final class Sheet: Component, GestureComponent {
             return .resting
         case (.settling(var motion), .tick):
             motion.advance(to: time)
-            origin = motion.value
+            origin = rules.settleOrigin(motion.value)
             guard motion.isAtRest else { return .settling(motion) }
             origin = rules.origins[anchorIndex]
             emitDid(at: time)

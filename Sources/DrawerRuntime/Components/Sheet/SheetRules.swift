@@ -32,6 +32,14 @@ public struct SheetRules: Equatable, Sendable {
 
     public func clampIndex(_ i: Int) -> Int { min(max(i, 0), lastIndex) }
 
+    /// The origin a settle shows for its spring's value: above the top-most anchor the
+    /// overshoot is bounded by the room above it, so the card's top edge stays on the screen
+    /// (a 3000 pt/s flick put it 30 pt above the screen). Small overshoots show as they are.
+    public func settleOrigin(_ value: Double) -> Double {
+        guard value < topOrigin else { return value }
+        return topOrigin + RubberBand.bounded(value - topOrigin, limit: max(0, topOrigin))
+    }
+
     /// Where a drag puts the card: `raw` is start origin + finger translation. Past the end
     /// anchors it is damped to √overshoot with `bounces` (100 pt of finger → 10 pt), else clamped.
     public func displayedOrigin(raw: Double) -> Double {
