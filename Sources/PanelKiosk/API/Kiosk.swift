@@ -257,7 +257,8 @@ public final class Kiosk {
         try execute(.snapSheet(target: sheet, anchor: anchor, animated: animated))
     }
 
-    /// Opens a popup's card, or a side drawer towards `side` (nil: its first side).
+    /// Opens a popup's card, a swipe-to-dismiss card, or a side drawer towards `side` (nil:
+    /// its only side; a drawer with two must be told which, and throws saying so).
     public func open(_ target: String, side: ControlCommand.Side? = nil, animated: Bool = true) throws {
         try execute(.open(target: target, side: side, animated: animated))
     }
