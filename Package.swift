@@ -33,6 +33,11 @@ let package = Package(
         .systemLibrary(
             name: "CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]),
+        // zlib (libpng's own): the PNG decoder inflates a file's pixel data once with a cap
+        // before libpng reads it, so a small file cannot inflate to gigabytes.
+        .systemLibrary(
+            name: "CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]),
         // The MQTT bridge's client (the app file's [mqtt]; off unless configured).
         .systemLibrary(
             name: "CMosquitto", pkgConfig: "libmosquitto",
@@ -49,7 +54,7 @@ let package = Package(
         // Two static inline helpers for the renderer's hot loops that Swift cannot spell: a
         // prefetch hint and a float-to-integer conversion without range checks.
         .target(name: "CHotPath"),
-        .target(name: "PanelRenderer", dependencies: ["CDRM", "CFreeType", "CHarfBuzz", "CPNG", "CHotPath"]),
+        .target(name: "PanelRenderer", dependencies: ["CDRM", "CFreeType", "CHarfBuzz", "CPNG", "CZlib", "CHotPath"]),
         .target(
             name: "DrawerRuntime",
             dependencies: ["PanelRenderer", "CInput", "CLinux"]),
@@ -70,7 +75,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
-        .testTarget(name: "PanelRendererTests", dependencies: ["PanelRenderer"], exclude: ["Images"]),
+        .testTarget(name: "PanelRendererTests", dependencies: ["PanelRenderer", "CZlib"], exclude: ["Images"]),
         .testTarget(name: "DrawerRuntimeTests", dependencies: ["DrawerRuntime"]),
         .testTarget(name: "PanelKioskTests", dependencies: ["panel-kiosk", "PanelKiosk", "PanelRenderer", "DrawerRuntime", "CFuzz"],
                     exclude: ["Goldens"]),

@@ -44,6 +44,10 @@ public enum PNGCodec {
             if let why = PixelBudget.refusal(width: w, height: h) {
                 throw ImageError(name: name, reason: "PNG of \(why); scale it down")
             }
+            // libpng would inflate every compressed byte, however many the pixels need.
+            if let limit = PNGImageData.limit(raw), PNGImageData.inflatedSize(raw, limit: limit) > limit {
+                throw ImageError(name: name, reason: "a PNG whose compressed data is longer than its \(w)x\(h) px need (a decompression bomb?)")
+            }
             guard let pixmap = Pixmap(width: w, height: h) else {
                 throw ImageError(name: name, reason: "cannot allocate \(w)x\(h) px")
             }
