@@ -242,9 +242,10 @@ public struct AppConfig: Sendable {
             case .bool(let b): out[key] = .text(b ? "true" : "false")
             case .array(let items):
                 var rows: [ContentSpec.Row] = []
+                var icons = IconBudget()
                 for item in items {
                     guard var r = TableReader(item, name: "a row of '\(key)'", sink: t.sink) else { continue }
-                    if let row = ContentSpec.parseRow(&r, baseDir: base) { rows.append(row) }
+                    if let row = ContentSpec.parseRow(&r, baseDir: base, icons: &icons) { rows.append(row) }
                 }
                 if rows.count > LiveLimits.maxRows {
                     t.sink.error(node, "value '\(key)' has \(rows.count) rows; a list has at most \(LiveLimits.maxRows)")

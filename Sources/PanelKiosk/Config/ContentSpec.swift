@@ -153,8 +153,9 @@ public struct ContentSpec: Equatable, Sendable {
                 return .list(rows: .bound(name), slideMS: slideMS)
             }
             var rows: [Row] = []
+            var icons = IconBudget()
             for var r in t.tables("rows") {
-                if let row = parseRow(&r, baseDir: baseDir) { rows.append(row) }
+                if let row = parseRow(&r, baseDir: baseDir, icons: &icons) { rows.append(row) }
             }
             if rows.count > LiveLimits.maxRows {
                 t.sink.error(t.raw("rows") ?? t.node, "'rows' has \(rows.count) rows; a list has at most \(LiveLimits.maxRows)")
@@ -200,12 +201,15 @@ public struct ContentSpec: Equatable, Sendable {
         }
     }
 
-    /// One row table (`title`, `subtitle`, `icon`, `action`), in a list or in `[values]`.
-    static func parseRow(_ r: inout TableReader, baseDir: String) -> Row? {
+    /// One row table (`title`, `subtitle`, `icon`, `action`), in a list or in `[values]`;
+    /// its icon counts against `icons`, the budget of the list or value it is in.
+    static func parseRow(_ r: inout TableReader, baseDir: String, icons: inout IconBudget) -> Row? {
         defer { r.finish() }
         let title = r.requiredString("title", else: "a row needs 'title'") ?? ""
         let icon = r.string("icon").map { resolve($0, baseDir) }
-        if let icon, let node = r.raw("icon") { checkImage(icon, key: "icon", node, r.sink) }
+        if let icon, let node = r.raw("icon") {
+            checkImage(icon, key: "icon", node, r.sink) { icons.refusal(path: icon, width: $0, height: $1) }
+        }
         return Row(title: title, subtitle: r.string("subtitle"), icon: icon, action: r.string("action"))
     }
 }
@@ -245,12 +249,18 @@ package func directory(of path: String) -> String {
 /// image over the budget is refused before its pixels are allocated; then the whole image is
 /// decoded, because a PNG with a good header and corrupt data (a bad filter byte, a short
 /// IDAT, a half-copied file) would pass the header and stop `run` at start-up with no key.
-func checkImage(_ path: String, key: String, _ node: ConfigNode, _ sink: DiagnosticSink) {
+/// `limit` refuses more from the header (an icon's size), before the pixels are decoded.
+func checkImage(_ path: String, key: String, _ node: ConfigNode, _ sink: DiagnosticSink,
+                limit: (_ width: Int, _ height: Int) -> String? = { _, _ in nil }) {
     do {
         try RegularFile.check(path)
         let size = try PNGCodec.imageSize(path: path)
         if let why = PixelBudget.refusal(width: size.width, height: size.height) {
             sink.error(node, "'\(key)' = '\(path)': a PNG of \(why); scale it down")
+            return
+        }
+        if let why = limit(size.width, size.height) {
+            sink.error(node, "'\(key)' = '\(path)': \(why)")
             return
         }
         _ = try CheckedImages.decode(path)     // kept for the scene built next

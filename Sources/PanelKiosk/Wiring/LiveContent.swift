@@ -154,7 +154,8 @@ final class LiveContent {
     func updateRow(id: String, at: Int, _ change: ControlCommand.RowChange) throws(ActionError) {
         let icon = try change.icon.map { p throws(ActionError) in
             let full = resolve(p, baseDir)
-            try Self.checkImage(full, "icon", id)
+            var icons = IconBudget()
+            try Self.checkImage(full, "icon", id) { icons.refusal(path: full, width: $0, height: $1) }
             return full
         }
         try editRows(id) { list throws(ActionError) in
@@ -276,26 +277,31 @@ final class LiveContent {
     }
 
     /// Rows from the socket or the data file: icons resolved against the app's folder and
-    /// checked, titles and subtitles validated as texts.
+    /// checked (their sizes from the headers, against one list's icon budget), titles and
+    /// subtitles validated as texts.
     private func checkedRows(_ rows: [ContentSpec.Row], _ key: String, _ id: String) throws(ActionError) -> [ContentSpec.Row] {
         var out = rows
+        var icons = IconBudget()
         for i in out.indices {
             if let icon = out[i].icon {
                 let full = resolve(icon, baseDir)
-                try Self.checkImage(full, "\(key)[\(i)].icon", id)
+                try Self.checkImage(full, "\(key)[\(i)].icon", id) { icons.refusal(path: full, width: $0, height: $1) }
                 out[i].icon = full
             }
         }
         return out
     }
 
-    private static func checkImage(_ path: String, _ key: String, _ id: String) throws(ActionError) {
+    /// `limit` refuses more from the header (an icon's size).
+    private static func checkImage(_ path: String, _ key: String, _ id: String,
+                                   limit: (_ width: Int, _ height: Int) -> String? = { _, _ in nil }) throws(ActionError) {
         do {
             try RegularFile.check(path)
             let size = try PNGCodec.imageSize(path: path)
             if let why = PixelBudget.refusal(width: size.width, height: size.height) {
                 throw ActionError("'\(id)': \"\(key)\" = '\(path)': a PNG of \(why)")
             }
+            if let why = limit(size.width, size.height) { throw ActionError("'\(id)': \"\(key)\" = '\(path)': \(why)") }
         } catch let e as ActionError { throw e } catch let e as RegularFile.Problem {
             throw ActionError("'\(id)': \"\(key)\" = '\(path)': \(e.reason)")
         } catch let e as ImageError {

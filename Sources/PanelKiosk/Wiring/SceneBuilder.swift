@@ -90,12 +90,14 @@ struct ContentBuilder {
         }
     }
 
-    /// The rows of a top-level list, icons loaded (none when it is hidden).
+    /// The rows of a top-level list, icons loaded (none when it is hidden). Its icons share
+    /// one budget here too: rows inserted a few per command may add up to any number.
     private func listRows(_ spec: ContentSpec, values: [String: LiveValue]) throws -> [ListContent.Row] {
         guard !spec.hidden, case .list(let rows, _) = spec.kind else { return [] }
+        var budget = IconBudget()
         return try Self.rows(rows, values: values).map {
             ListContent.Row(title: $0.title, subtitle: $0.subtitle,
-                            icon: try $0.icon.map { try images.loadIcon($0) }, action: $0.action)
+                            icon: try $0.icon.map { try images.loadIcon($0, budget: &budget) }, action: $0.action)
         }
     }
 
@@ -198,22 +200,27 @@ struct ContentBuilder {
 /// budget are refused from their header, before their pixels are allocated.
 final class ImageLoader {
     private var cache: [String: Pixmap] = [:]
-    private var icons: [String: Pixmap] = [:]
+    private struct Icon { var pixmap: Pixmap; var lastUse: UInt64 }
+    private var icons: [String: Icon] = [:]
+    private var clock: UInt64 = 0
     /// Icons are drawn row-sized (a row's height less its padding, a few dozen points), so
     /// they are kept at most this many pixels on a side: six 4096x4096 icons would otherwise
     /// stay decoded at 64 MiB each.
     static let iconSidePx = 256
 
     private var sizes: [String: (width: Int, height: Int)] = [:]
-    /// Entries kept per cache: icons and sizes are keyed by path, and rows set at run time
-    /// may name a new picture every time. Rows already shown keep their own pixels.
+    /// Icons kept: they are keyed by path, and rows set at run time may name a new picture
+    /// every time. Rows already shown keep their own pixels.
     static let maxEntries = 256
+    /// Header sizes kept (a few bytes each): enough for every row of a full list, whose
+    /// icons are all counted against its budget at each change.
+    static let maxSizes = 4 * LiveLimits.maxRows
 
     /// The pixel size from the PNG's header, read once per path.
     func size(_ path: String) throws -> (width: Int, height: Int) {
         if let s = sizes[path] { return s }
         let s = try PNGCodec.imageSize(path: path)
-        if sizes.count >= Self.maxEntries { sizes.removeAll(keepingCapacity: true) }
+        if sizes.count >= Self.maxSizes { sizes.removeAll(keepingCapacity: true) }
         sizes[path] = s
         return s
     }
@@ -234,9 +241,18 @@ final class ImageLoader {
         } catch { throw Failure("\(error)") }
     }
 
-    /// An icon, scaled down (aspect kept) to at most `iconSidePx` on a side.
-    func loadIcon(_ path: String) throws -> Pixmap {
-        if let p = icons[path] { return p }
+    /// An icon, scaled down (aspect kept) to at most `iconSidePx` on a side; its size, from
+    /// the header, counts against `budget` (its list's) whether it is kept decoded or not,
+    /// so a list is refused or shown the same with a cold cache.
+    func loadIcon(_ path: String, budget: inout IconBudget) throws -> Pixmap {
+        let px: (width: Int, height: Int)
+        do { px = try size(path) } catch { throw Failure("\(error)") }
+        if let why = budget.refusal(path: path, width: px.width, height: px.height) { throw Failure("\(path): \(why)") }
+        clock += 1
+        if icons[path] != nil {
+            icons[path]!.lastUse = clock
+            return icons[path]!.pixmap
+        }
         let decoded: Pixmap
         do { decoded = try CheckedImages.take(path) ?? PNGCodec.decode(path: path) } catch { throw Failure("\(error)") }
         var icon = decoded
@@ -248,8 +264,12 @@ final class ImageLoader {
             }
             icon = s
         }
-        if icons.count >= Self.maxEntries { icons.removeAll(keepingCapacity: true) }
-        icons[path] = icon
+        // The least recently used goes: emptying the whole cache made the next build of
+        // every list decode all its icons again.
+        if icons.count >= Self.maxEntries, let oldest = icons.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            icons[oldest.key] = nil
+        }
+        icons[path] = Icon(pixmap: icon, lastUse: clock)
         return icon
     }
 }
