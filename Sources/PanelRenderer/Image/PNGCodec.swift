@@ -31,22 +31,35 @@ public enum PNGCodec {
         guard data.count >= 8, Array(data[0..<8]) == signature else {
             throw ImageError(name: name, reason: data.isEmpty ? "empty file, not a PNG" : "not a PNG file (bad signature)")
         }
+        // The header first: the pixel budget is checked before anything is inflated.
+        let (w, h) = try data.withUnsafeBytes { raw in
+            var image = png_image()
+            image.version = UInt32(PNG_IMAGE_VERSION)
+            defer { png_image_free(&image) }
+            guard png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count) != 0 else {
+                throw ImageError(name: name, reason: "corrupt PNG header (\(message(of: &image)))")
+            }
+            return (Int(image.width), Int(image.height))
+        }
+        if let why = PixelBudget.refusal(width: w, height: h) {
+            throw ImageError(name: name, reason: "PNG of \(why); scale it down")
+        }
+        // libpng would inflate every compressed byte, however many the pixels need.
+        var bytes = data
+        switch data.withUnsafeBytes({ PNGImageData.checked($0) }) {
+        case .tooLong:
+            throw ImageError(name: name, reason: "a PNG whose compressed data is longer than its \(w)x\(h) px need (a decompression bomb?)")
+        case .stored(let copy): bytes = copy
+        case .asIs: break
+        }
         // libpng keeps a pointer into the bytes from begin_read to finish_read, so both
         // calls happen inside one withUnsafeBytes.
-        let pixmap: Pixmap = try data.withUnsafeBytes { raw in
+        let pixmap: Pixmap = try bytes.withUnsafeBytes { raw in
             var image = png_image()
             image.version = UInt32(PNG_IMAGE_VERSION)
             defer { png_image_free(&image) }  // no-op once finish_read (or a failure) freed it
             guard png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count) != 0 else {
                 throw ImageError(name: name, reason: "corrupt PNG header (\(message(of: &image)))")
-            }
-            let w = Int(image.width), h = Int(image.height)
-            if let why = PixelBudget.refusal(width: w, height: h) {
-                throw ImageError(name: name, reason: "PNG of \(why); scale it down")
-            }
-            // libpng would inflate every compressed byte, however many the pixels need.
-            if let limit = PNGImageData.limit(raw), PNGImageData.inflatedSize(raw, limit: limit) > limit {
-                throw ImageError(name: name, reason: "a PNG whose compressed data is longer than its \(w)x\(h) px need (a decompression bomb?)")
             }
             guard let pixmap = Pixmap(width: w, height: h) else {
                 throw ImageError(name: name, reason: "cannot allocate \(w)x\(h) px")
