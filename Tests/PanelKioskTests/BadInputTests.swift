@@ -212,6 +212,21 @@ final class BadInputTests: XCTestCase {
                    "--out names the trace's file, ./long.jsonl: it would be overwritten")
     }
 
+    /// A bad-input review of decoding: work that grew with the compressed data or the rows.
+    func testDecodingReviewFindingsOf20261129() throws {
+        let render = ["render", "--out", "o"]
+        // An 8x8 PNG whose IDAT inflates to 64 MiB of zeros after its rows (65 KB on disk);
+        // libpng inflated every byte (5 GiB took 20 s), and `check` said ok.
+        write("i1.toml", "name = \"x\"\n[background.content]\nkind = \"image\"\npath = \"i1-idat-bomb.png\"\n")
+        let bomb = "'path' = './i1-idat-bomb.png': a PNG whose compressed data is longer than its 8x8 px need (a decompression bomb?)"
+        try expect("I1 check", ["check", "i1.toml"], status: 1, "i1.toml:4:1: " + bomb)
+        try expect("I1 render", render + ["--config", "i1.toml"], status: 1, "i1.toml:4:1: " + bomb)
+        // An icon decoded whole for a 256 px picture: 60 rows of 4096x4096 took 21 s.
+        write("i2.toml", "name = \"x\"\n[background.content]\nkind = \"list\"\nrows = [{ title = \"a\", icon = \"i2-icon-2048x8.png\" }]\n")
+        try expect("I2 check", ["check", "i2.toml"], status: 1,
+                   "'icon' = './i2-icon-2048x8.png': a PNG of 2048x8 px is over the 1024x1024 px an icon may be")
+    }
+
     /// The third review's findings (a careless user at the command line), each once.
     func testReviewFindingsOf20261128Third() throws {
         let app = CLI.root + "/examples/drawer.toml"
