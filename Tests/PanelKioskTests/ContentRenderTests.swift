@@ -49,13 +49,20 @@ final class ContentRenderTests: XCTestCase {
     func testEveryKindIsDrawnAndButtonTapsReportActions() throws {
         let (frame, idle) = try render()
         XCTAssertTrue(idle.filter { $0["event"] as? String == "action" }.isEmpty)
-        // The filled button: a 44 pt accent pill from the page's 24 pt padding (x = 46 is past its rounded end).
-        let pill = try XCTUnwrap(run(frame, x: 46, accent), "filled button not found")
+        // The filled button: a 44 pt accent pill from the page's 24 pt padding (x = 46 is past
+        // its rounded end; its white title may cross that column, its top and bottom edges not).
+        let top = try XCTUnwrap(run(frame, x: 46, accent), "filled button not found").0
+        let bottom = try XCTUnwrap((top..<(top + 60)).last { frame.color(x: 46, y: $0) == accent })
+        let pill = (top, bottom)
         XCTAssertEqual(pill.1 - pill.0 + 1, 44, accuracy: 1, "44 pt tall")
         let midY = (pill.0 + pill.1) / 2
         var right = 46
         while right + 1 < frame.width, frame.color(x: right + 1, y: pill.0 + 3) == accent { right += 1 }
-        XCTAssertGreaterThan(right, 200, "the row's buttons share its width")
+        // The row ends in a spacer: the buttons keep their own width and the spacer takes the
+        // rest (docs/config.md, Content), so the page shows past the second button.
+        XCTAssertGreaterThan(right, 100, "the title fits in its button")
+        XCTAssertLessThan(right, 200, "the buttons keep their own width")
+        XCTAssertEqual(frame.color(x: 400, y: midY), frame.color(x: 790, y: midY), "the spacer: the page's own colour")
         let midX = (24 + right) / 2
         XCTAssertEqual(frame.color(x: midX, y: pill.0 + 4), accent, "button fill at its centre column")
         XCTAssertEqual(frame.color(x: 34, y: midY), accent)

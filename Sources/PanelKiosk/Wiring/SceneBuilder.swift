@@ -119,18 +119,16 @@ struct ContentBuilder {
     func sceneTree(_ spec: ContentSpec, values: [String: LiveValue]) throws -> (SceneNode, SceneAppearance) {
         var appearance = SceneAppearance()
         guard !spec.hidden else { return (.vstack([]), appearance) }
-        let root = try sceneNode(spec, path: [], inRow: false, values: values, &appearance)
+        let root = try sceneNode(spec, path: [], in: .column, values: values, &appearance)
         return (root, appearance)
     }
 
     /// The scene node for `spec` at `path` (child indices from the root, as layout numbers
-    /// items), recording theme-dependent choices in `appearance`. `inRow`: a child of a
-    /// horizontal stack, where everything but images shares the width the images leave
-    /// (so a text column beside a picture wraps instead of running off the row). Hidden
-    /// children are left out, so they take no space.
-    private func sceneNode(_ spec: ContentSpec, path: [Int], inRow: Bool, values: [String: LiveValue],
+    /// items), recording theme-dependent choices in `appearance`. `place`: how the stack it is
+    /// in gives it its width (`RowPlace`). Hidden children are left out, so they take no space.
+    private func sceneNode(_ spec: ContentSpec, path: [Int], in place: RowPlace, values: [String: LiveValue],
                            _ appearance: inout SceneAppearance) throws -> SceneNode {
-        let width: Length = inRow ? .fill : .auto
+        let width = place.width(of: spec)
         switch spec.kind {
         case .list(let rows, _):
             return SceneNode(id: spec.id, .list(ListSpec(rows: Self.rows(rows, values: values).map {
@@ -144,9 +142,10 @@ struct ContentBuilder {
             case .end: cross = .trailing
             case .stretch: cross = .stretch
             }
+            let childPlace = RowPlace(axis, children)
             var nodes: [SceneNode] = []
             for c in children where !c.hidden {
-                nodes.append(try sceneNode(c, path: path + [nodes.count], inRow: axis == .horizontal, values: values, &appearance))
+                nodes.append(try sceneNode(c, path: path + [nodes.count], in: childPlace, values: values, &appearance))
             }
             let stack = StackSpec(axis: axis == .vertical ? .vertical : .horizontal, spacing: spacing, alignment: cross)
             return SceneNode(id: spec.id, .stack(stack), style: NodeStyle(width: width, padding: EdgeInsets(all: padding),
@@ -188,10 +187,10 @@ struct ContentBuilder {
             return SceneNode(id: spec.id, .spacer, style: NodeStyle(width: .fill, height: height.map { .points($0) } ?? .fill))
         case .scroll(let content, let height):
             let child = content.hidden ? SceneNode.vstack([])
-                : try sceneNode(content, path: path + [0], inRow: false, values: values, &appearance)
+                : try sceneNode(content, path: path + [0], in: .column, values: values, &appearance)
             // A scroll view keeps its offset by id across updates: its own id when it has one.
             return .scroll(id: spec.id ?? ("scroll" + path.map { ".\($0)" }.joined()), axis: .vertical,
-                           style: NodeStyle(width: inRow ? .fill : .auto, height: height.map { .points($0) } ?? .auto), child)
+                           style: NodeStyle(width: width, height: height.map { .points($0) } ?? .auto), child)
         }
     }
 }
