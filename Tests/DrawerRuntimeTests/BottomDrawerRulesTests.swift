@@ -180,4 +180,37 @@ final class BottomDrawerHandOffTests: XCTestCase {
         XCTAssertEqual(drawer.height, collapsed + 25, accuracy: 1e-9, "up again grows it at once")
         f.touch(.up)
     }
+
+    /// The motion trace's phase says who follows the finger (docs/formats.md, Motion trace):
+    /// `dragging` while the drawer does, `scrolling` while its list does, switching as the one
+    /// gesture hands over, and a finger that holds still keeps the phase it had.
+    func testTheTracePhaseSaysWhetherTheDrawerOrItsListFollowsTheFinger() {
+        let f = Finger(position: "partiallyRevealed", y: 400), drawer = f.drawer
+        f.touch(.down)
+        XCTAssertEqual(drawer.motionPhase, .pressed)
+        f.move(by: -10, times: 10)                          // 100 pt up: the drawer grows
+        XCTAssertEqual(drawer.motionPhase, .dragging)
+        f.move(by: -10, times: 30)                          // open at 196 pt, then the list
+        XCTAssertEqual(drawer.height, 460)
+        XCTAssertEqual(drawer.motionPhase, .scrolling)
+        f.move(by: 0)                                       // held still
+        XCTAssertEqual(drawer.motionPhase, .scrolling)
+        f.move(by: 10, times: 10)                           // 100 pt down: the list scrolls back
+        XCTAssertGreaterThan(drawer.scrollOffset, 0)
+        XCTAssertEqual(drawer.motionPhase, .scrolling)
+        f.move(by: 10, times: 20)                           // the list at its top, then the drawer
+        XCTAssertLessThan(drawer.height, 460)
+        XCTAssertEqual(drawer.motionPhase, .dragging)
+        f.touch(.up)
+        XCTAssertEqual(drawer.motionPhase, .settling)
+
+        // Open, an upward drag can only move the list: scrolling from its first step.
+        let open = Finger(position: "open", y: 300)
+        open.touch(.down)
+        open.move(by: -20, times: 3)
+        XCTAssertEqual(open.drawer.height, 460)
+        XCTAssertEqual(open.drawer.scrollOffset, 60, accuracy: 1e-9)
+        XCTAssertEqual(open.drawer.motionPhase, .scrolling)
+        open.touch(.up)
+    }
 }

@@ -97,6 +97,28 @@ final class NestedScrollCoordinatorTests: XCTestCase {
         XCTAssertEqual(d.releaseRecipient, .content)
     }
 
+    /// Who followed the finger in a step (the trace's `dragging` or `scrolling`): the one that
+    /// took its last part, the one whose rubber band stretched, nobody when all was dropped.
+    func testFollowerIsWhoTookTheStepsLastPart() {
+        var c = NestedScrollCoordinator(policy: .resizeFirst, containerPosition: 100, containerRange: 0...400,
+                                        contentOffset: 0, contentRange: 0...50, showsOverflow: [])
+        func step(_ delta: Double) -> NestedScrollParticipant? {
+            _ = c.drag(by: delta)
+            return c.follower
+        }
+        XCTAssertNil(c.follower, "before any step")
+        XCTAssertEqual(step(-60), .container)
+        XCTAssertEqual(step(-60), .content, "40 to the container, then 20 to the list")
+        XCTAssertNil(step(0), "no step: the caller keeps who followed")
+        XCTAssertEqual(step(-100), .content, "30 to the list, the rest dropped")
+        XCTAssertNil(step(-10), "all dropped: nothing moved")
+        XCTAssertEqual(step(70), .container, "the list back to its top, then the container")
+        var banded = NestedScrollCoordinator(policy: .resizeFirst, containerPosition: 0, containerRange: 0...400,
+                                             contentOffset: 0, contentRange: 0...0, showsOverflow: [.container])
+        _ = banded.drag(by: -10)
+        XCTAssertEqual(banded.follower, .container, "its rubber band stretched")
+    }
+
     func testDeterministic() {
         func run() -> [UInt64] {
             var c = sheet(.resizeFirst)

@@ -73,6 +73,37 @@ final class SheetTests: XCTestCase {
         touch(long, .up, top + 200 - 6000 + 30, ms: 1400)
     }
 
+    /// The motion trace's phase says who follows the finger (docs/formats.md, Motion trace):
+    /// `scrolling` while the page's list does, `dragging` while the card does, switching as
+    /// the one gesture hands over, and a finger that holds still keeps the phase it had.
+    func testTheTracePhaseSaysWhetherTheCardOrItsListFollowsTheFinger() {
+        let s = makeSheet(pages: [SheetPage(id: "root", content: Tall(5000))])
+        s.transition(.snap(0, animated: false), at: .zero)
+        let top = s.origin, y0 = top + 200
+        touch(s, .down, y0, ms: 0)
+        XCTAssertEqual(s.motionPhase, .pressed)
+        for i in 1...5 { touch(s, .move, y0 - Double(i) * 30, ms: Double(i) * 16) }
+        XCTAssertEqual(s.origin, top, "the card stays at its top anchor")
+        XCTAssertEqual(s.stack.top.scrollOffset, 150, accuracy: 1e-9)
+        XCTAssertEqual(s.motionPhase, .scrolling)
+        touch(s, .move, y0 - 150, ms: 100)                 // held still
+        XCTAssertEqual(s.motionPhase, .scrolling)
+        for i in 1...5 { touch(s, .move, y0 - 150 + Double(i) * 30, ms: 100 + Double(i) * 16) }
+        XCTAssertEqual(s.stack.top.scrollOffset, 0, accuracy: 1e-9, "the list scrolled back to its top")
+        XCTAssertEqual(s.motionPhase, .scrolling)
+        for i in 1...3 { touch(s, .move, y0 + Double(i) * 30, ms: 200 + Double(i) * 16) }
+        XCTAssertGreaterThan(s.origin, top, "then the card follows the finger down")
+        XCTAssertEqual(s.motionPhase, .dragging)
+        touch(s, .move, y0 + 60, ms: 270)                 // up again: the card first
+        XCTAssertEqual(s.motionPhase, .dragging)
+        for i in 1...4 { touch(s, .move, y0 + 60 - Double(i) * 30, ms: 270 + Double(i) * 16) }
+        XCTAssertEqual(s.origin, top)
+        XCTAssertGreaterThan(s.stack.top.scrollOffset, 0, "then the list")
+        XCTAssertEqual(s.motionPhase, .scrolling)
+        touch(s, .up, y0 - 60, ms: 340)
+        XCTAssertEqual(s.motionPhase, .gliding, "the list flings on")
+    }
+
     /// A page pushed (from the control socket) while the finger scrolls the list: the new page
     /// starts at its own top, it does not inherit the offset the finger gave the old one.
     func testAPagePushedMidDragKeepsItsOwnScrollOffset() throws {

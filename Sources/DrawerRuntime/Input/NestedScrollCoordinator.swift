@@ -92,6 +92,13 @@ public struct NestedScrollCoordinator: Equatable, Sendable {
 
     /// Shares one finger delta; updates the positions and returns the split.
     public mutating func drag(by delta: Double) -> NestedScrollSplit {
+        let split = share(delta)
+        latestStepMoved = split.container != 0 || split.content != 0 || split.overflowDelta != 0
+        return split
+    }
+
+    /// `drag`'s work: shares `delta` and moves the participants.
+    private mutating func share(_ delta: Double) -> NestedScrollSplit {
         var remaining = delta
         var split = NestedScrollSplit(container: 0, content: 0, overflowDelta: 0)
         // 1. Take back overflow first when the finger reverses.
@@ -142,6 +149,15 @@ public struct NestedScrollCoordinator: Equatable, Sendable {
     private func range(of p: NestedScrollParticipant) -> ClosedRange<Double> {
         p == .container ? containerRange : contentRange
     }
+
+    /// Who followed the finger in the latest `drag`: the one showing overflow, else the one
+    /// that took the step's last part (the content once the container handed over to it, the
+    /// container once the content is back at its top). Nil before any drag and when the step
+    /// moved nothing (no delta, or all of it dropped): the caller keeps whoever followed
+    /// before. A motion trace's `dragging` or `scrolling` (docs/formats.md).
+    public var follower: NestedScrollParticipant? { latestStepMoved ? releaseRecipient : nil }
+    /// The latest `drag` moved something on screen (a participant or a rubber band).
+    private var latestStepMoved = false
 
     /// Who should receive the release velocity: the participant showing overflow (it springs
     /// back), else the one that moved last (content flings on, or the container snaps).

@@ -25,7 +25,9 @@ public final class BottomDrawer: Component, GestureComponent {
         case resting
         /// Finger down, not yet past the slop: could still become a tap.
         case pressed(start: Point, startHeight: Double, startScroll: Double)
-        case dragging(lastY: Double, startHeight: Double)
+        /// `follower`: who took the finger's latest step, the drawer (`.container`) or its
+        /// list (`.content`), as the nested-scroll coordinator shared it.
+        case dragging(lastY: Double, startHeight: Double, follower: NestedScrollParticipant)
         case settling(SpringMotion)
         case bouncing(start: Instant)
     }
@@ -87,7 +89,8 @@ public final class BottomDrawer: Component, GestureComponent {
         switch phase {
         case .resting: shell.isFlinging ? .gliding : .rest
         case .pressed: .pressed
-        case .dragging: .dragging
+        case .dragging(_, _, .container): .dragging
+        case .dragging(_, _, .content): .scrolling
         case .settling, .bouncing: .settling
         }
     }
@@ -154,10 +157,11 @@ public final class BottomDrawer: Component, GestureComponent {
             guard config.allowsUserPositionChange || (content?.maxScrollOffset(viewportHeight: height) ?? 0) > 0,
                   startsVerticalDrag(from: start, to: p) else { return phase }
             dragOrigin = position
-            return next(.dragging(lastY: start.y, startHeight: startHeight), input, at: time)
-        case (.dragging(let lastY, let startHeight), .touch(.move(let p))):
-            applyDrag(delta: (lastY - p.y) * growthSign)    // positive = toward a taller drawer
-            return .dragging(lastY: p.y, startHeight: startHeight)
+            // The drawer until its first step says otherwise (a step that moves nothing keeps it).
+            return next(.dragging(lastY: start.y, startHeight: startHeight, follower: .container), input, at: time)
+        case (.dragging(let lastY, let startHeight, let follower), .touch(.move(let p))):
+            let moved = applyDrag(delta: (lastY - p.y) * growthSign)    // positive = toward a taller drawer
+            return .dragging(lastY: p.y, startHeight: startHeight, follower: moved ?? follower)
         case (.resting, .touch(.move)), (.settling, .touch(.move)), (.bouncing, .touch(.move)):
             return phase
         case (.pressed(let start, _, _), .touch(.release(let p, _, let cancelled))):
@@ -222,8 +226,9 @@ public final class BottomDrawer: Component, GestureComponent {
     /// before the list scrolls, and shrinks it only once the list is back at its top, in one
     /// gesture. The coordinator is made afresh from the drawer's height and the list's offset
     /// at every step (they are its whole state: Pulley shows no overflow), so a relayout or new
-    /// content mid-drag is taken into account at once.
-    private func applyDrag(delta: Double) {
+    /// content mid-drag is taken into account at once. Returns who followed the finger in this
+    /// step (nil: nothing moved).
+    private func applyDrag(delta: Double) -> NestedScrollParticipant? {
         let canResize = config.allowsUserPositionChange && rules.supported.count > 1
         let range = canResize ? rules.dragRange : height...height
         let maxScroll = content?.maxScrollOffset(viewportHeight: contentViewportHeight) ?? 0
@@ -237,6 +242,7 @@ public final class BottomDrawer: Component, GestureComponent {
         _ = nested.drag(by: -delta)
         height = -nested.containerPosition
         scrollOffset = nested.contentOffset
+        return nested.follower
     }
 
     /// +1 when the card grows upward (drawer mode, bottom panel corners), -1 when it hangs

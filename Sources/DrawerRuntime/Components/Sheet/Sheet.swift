@@ -20,7 +20,9 @@ public final class Sheet: Component, GestureComponent {
         /// Finger down, not yet past the slop: could still become a tap on `target`.
         case pressed(start: Point, target: PressTarget)
         /// `inContent`: the drag began on the page's content, so it hands off to scrolling.
-        case dragging(lastY: Double, inContent: Bool)
+        /// `follower`: who took the finger's latest step, the card (`.container`) or the page's
+        /// list (`.content`), as the nested-scroll coordinator shared it.
+        case dragging(lastY: Double, inContent: Bool, follower: NestedScrollParticipant)
         case settling(SpringMotion)
         /// The card rests at the top anchor while the page's list glides on.
         case scrollFling(ContentFling, page: SheetPage)
@@ -103,7 +105,8 @@ public final class Sheet: Component, GestureComponent {
         switch phase {
         case .resting: shell.isFlinging ? .gliding : .rest
         case .pressed: .pressed
-        case .dragging: .dragging
+        case .dragging(_, _, .container): .dragging
+        case .dragging(_, _, .content): .scrolling
         case .settling: .settling
         case .scrollFling: .gliding
         }
@@ -164,16 +167,18 @@ public final class Sheet: Component, GestureComponent {
             guard target != .dimming, startsVerticalDrag(from: start, to: p) else { return phase }
             rawOrigin = rules.rawOrigin(displayed: origin)
             // Content is not interactive while a page slides (sheets `cycle`): drag the card only.
-            return next(.dragging(lastY: start.y, inContent: target == .content && !stack.isSliding), input, at: time)
-        case (.dragging(let lastY, let inContent), .touch(.move(let p))):
-            applyDrag(p.y - lastY, inContent: inContent)
-            return .dragging(lastY: p.y, inContent: inContent)
+            // The card until its first step says otherwise (a step that moves nothing keeps it).
+            return next(.dragging(lastY: start.y, inContent: target == .content && !stack.isSliding, follower: .container),
+                        input, at: time)
+        case (.dragging(let lastY, let inContent, let follower), .touch(.move(let p))):
+            let moved = applyDrag(p.y - lastY, inContent: inContent)
+            return .dragging(lastY: p.y, inContent: inContent, follower: moved ?? follower)
         case (.resting, .touch(.move)), (.settling, .touch(.move)), (.scrollFling, .touch(.move)):
             return phase
         case (.pressed(let start, let target), .touch(.release(let p, _, let cancelled))):
             if isTap(from: start, to: p, cancelled: cancelled), let motion = tap(target, at: p, time: time) { return motion }
             return settle(to: anchorIndex, velocity: 0, at: time)
-        case (.dragging(_, let inContent), .touch(.release(_, let velocity, let cancelled))):
+        case (.dragging(_, let inContent, _), .touch(.release(_, let velocity, let cancelled))):
             let v = velocity.y
             guard inContent, abs(origin - rules.topOrigin) < 0.5 else {
                 // A cancelled touch has no trustworthy velocity: nearest anchor.
@@ -272,8 +277,8 @@ public final class Sheet: Component, GestureComponent {
     /// top anchor first, then scrolls the list; finger down scrolls the list back to its top
     /// first, then moves the card down. Past the top anchor the card rubber-bands (its raw
     /// origin keeps the overflow) unless a scrollable list absorbed the push; the list itself
-    /// never bounces.
-    private func applyDrag(_ step: Double, inContent: Bool) {
+    /// never bounces. Returns who followed the finger in this step (nil: nothing moved).
+    private func applyDrag(_ step: Double, inContent: Bool) -> NestedScrollParticipant? {
         let page = stack.top
         let offset = page.scrollOffset
         let maxScroll = inContent ? page.content?.maxScrollOffset(viewportHeight: rules.contentViewportHeight) ?? 0 : 0
@@ -289,6 +294,7 @@ public final class Sheet: Component, GestureComponent {
         rawOrigin = nested.containerPosition + (nested.overflowOwner == .container ? nested.overflow : 0)
         if inContent { page.scrollOffset = nested.contentOffset }
         origin = rules.displayedOrigin(raw: rawOrigin)
+        return nested.follower
     }
 
     /// After a reload: the same anchor (the nearest there is), the same pages on the stack
