@@ -99,8 +99,11 @@ final class InnerScrollComponentTests: XCTestCase {
                 screen.handle(TouchEvent(id: 1, phase: .move, location: p, time: .milliseconds(t)))
             }
             XCTAssertEqual(innerOffset(content), 72, accuracy: 0.001, "\(c.name): the list follows the finger")
+            // The motion trace's phase: the content follows the finger, not the component.
+            XCTAssertEqual(screen.component("c")?.motionPhase, .scrolling, c.name)
             screen.handle(TouchEvent(id: 1, phase: .up, location: p, time: .milliseconds(t)))
             XCTAssertTrue(screen.needsFrames, "\(c.name): a flick glides on")
+            XCTAssertEqual(screen.component("c")?.motionPhase, .gliding, c.name)
             let atLift = innerOffset(content)
             for _ in 0..<200 { t += 16; screen.advance(to: .milliseconds(t)) }
             XCTAssertGreaterThan(innerOffset(content), atLift, "\(c.name): it keeps scrolling after the lift")

@@ -51,8 +51,11 @@ final class InnerScrollTests: XCTestCase {
             screen.handle(TouchEvent(id: 1, phase: .move, location: Point(400, y), time: .milliseconds(t)))
         }
         XCTAssertEqual(innerOffset(content), 72, accuracy: 0.001, "the list follows the finger point for point")
+        // The motion trace's phase: the content follows the finger, not the drawer.
+        XCTAssertEqual(screen.component("drawer")?.motionPhase, .scrolling)
         screen.handle(TouchEvent(id: 1, phase: .up, location: Point(400, y), time: .milliseconds(t)))
         XCTAssertTrue(screen.needsFrames, "a flick glides on")
+        XCTAssertEqual(screen.component("drawer")?.motionPhase, .gliding)
         let atLift = innerOffset(content)
         for _ in 0..<120 { t += 16; screen.advance(to: .milliseconds(t)) }
         XCTAssertGreaterThan(innerOffset(content), atLift, "and keeps scrolling after the lift")

@@ -26,6 +26,14 @@ struct GestureShell {
     /// True while an inner scroll view glides on after a lift (the component needs frames).
     var isFlinging: Bool { inner.isFlinging }
 
+    /// The motion trace's phase of a component whose own state machine rests: an inner
+    /// scroll view may still follow the finger (its drag cancelled the component's press) or
+    /// glide on, and then its content moves though the component does not.
+    var restingPhase: MotionPhase {
+        if inner.isDragging { return .scrolling }
+        return inner.isFlinging ? .gliding : .rest
+    }
+
     /// Moves an inner scroll view's fling on to `time`.
     mutating func advance(to time: Instant) { inner.advance(to: time) }
 

@@ -26,6 +26,8 @@ public struct InnerScrollDrag {
 
     /// True while a fling glides (the component needs frames).
     public var isFlinging: Bool { fling != nil }
+    /// True while the finger scrolls the view (past the slop, not yet lifted).
+    public var isDragging: Bool { dragging != nil }
 
     /// Takes the step when it belongs to an inner scroll view and returns true; the
     /// component handles it otherwise. `hit` maps a screen point to the content under it

@@ -87,7 +87,7 @@ public final class BottomDrawer: Component, GestureComponent {
 
     public var motionPhase: MotionPhase {
         switch phase {
-        case .resting: shell.isFlinging ? .gliding : .rest
+        case .resting: shell.restingPhase
         case .pressed: .pressed
         case .dragging(_, _, .container): .dragging
         case .dragging(_, _, .content): .scrolling

@@ -106,7 +106,7 @@ public final class Popup: Component, GestureComponent {
 
     public var motionPhase: MotionPhase {
         switch phase {
-        case .idle: shell.isFlinging ? .gliding : .rest
+        case .idle: shell.restingPhase
         case .pressedBar, .pressedButton, .pressedCloseButton, .pressedContent, .ignoring: .pressed
         case .draggingOpen, .draggingClosed, .snapClosing, .paging: .dragging
         case .scrolling: .scrolling

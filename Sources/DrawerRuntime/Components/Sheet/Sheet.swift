@@ -103,7 +103,7 @@ public final class Sheet: Component, GestureComponent {
 
     public var motionPhase: MotionPhase {
         switch phase {
-        case .resting: shell.isFlinging ? .gliding : .rest
+        case .resting: shell.restingPhase
         case .pressed: .pressed
         case .dragging(_, _, .container): .dragging
         case .dragging(_, _, .content): .scrolling

@@ -99,7 +99,7 @@ public final class SideDrawer: Component, GestureComponent {
 
     public var motionPhase: MotionPhase {
         switch phase {
-        case .resting: shell.isFlinging ? .gliding : .rest
+        case .resting: shell.restingPhase
         case .pressed, .pressedContent, .ignoringGesture: .pressed
         case .dragging: .dragging
         case .scrollingPane: .scrolling

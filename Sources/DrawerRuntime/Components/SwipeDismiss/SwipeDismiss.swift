@@ -120,7 +120,7 @@ public final class SwipeDismiss: Component, GestureComponent {
     public var motionPhase: MotionPhase {
         switch phase {
         case .hidden: .rest
-        case .resting: shell.isFlinging ? .gliding : .rest
+        case .resting: shell.restingPhase
         case .pressed: .pressed
         case .scrolling: .scrolling
         case .scrollFling: .gliding
