@@ -29,6 +29,27 @@ final class PlotTests: XCTestCase {
         XCTAssertTrue(wrong.stderr.contains("no component 'drawr' in the trace (it has drawer); did you mean 'drawer'?"), wrong.stderr)
     }
 
+    /// Every phase change is marked where it happens (README, docs/formats.md): the drag
+    /// starting after the slop and the list taking over included, not only the lift's
+    /// decision and the rest. `pressed` is the touch-down, marked as "down".
+    func testEveryPhaseChangeIsMarked() throws {
+        let dir = CLI.tempDir()
+        let steps: [(Double, String, Bool)] = [(0, "rest", false), (16, "pressed", true), (32, "dragging", true),
+                                               (48, "dragging", true), (64, "scrolling", true), (80, "dragging", true),
+                                               (96, "settling", false), (112, "gliding", false), (128, "rest", false)]
+        let lines = steps.enumerated().map { k, s in
+            let finger = s.2 ? #"[{"id": 1, "x_pt": 400, "y_pt": \#(400 - k * 10)}]"# : "[]"
+            return #"{"t_ms": \#(s.0), "fingers": \#(finger), "components": {"c": {"phase": "\#(s.1)", "position": {"a_pt": \#(k * 10)}, "velocity": {"a_pt": null}}}}"#
+        }
+        try lines.joined(separator: "\n").write(toFile: dir + "/t.jsonl", atomically: true, encoding: .utf8)
+        let marks = try MotionPlot(tracePath: dir + "/t.jsonl", component: nil).markers.map { "\(Int($0.x)) \($0.label)" }
+        XCTAssertEqual(marks, ["16 down", "32 dragging", "64 scrolling", "80 dragging", "96 up", "96 settling",
+                               "112 gliding", "128 rest"])
+        // The checked-in fling: its drag starts at the first move past the slop.
+        let fling = try MotionPlot(tracePath: Self.goldens + "/drawer-fling.trace.jsonl", component: nil).markers
+        XCTAssertEqual(fling.first { $0.label == "dragging" }?.x, 116.667)
+    }
+
     func testABadTraceNamesItsLine() throws {
         let dir = CLI.tempDir()
         try "{\"t_ms\": 0, \"fingers\": [], \"components\": {}}\n{\"t_ms\": 16\n".write(toFile: dir + "/t.jsonl", atomically: true, encoding: .utf8)

@@ -3,8 +3,8 @@ import PanelRenderer
 
 /// `panel-kiosk plot`: a motion trace (`--trace`) drawn as two charts, one above the other:
 /// a component's positions with the finger over them, and their velocities, against time,
-/// with the touch-down, the lift and the phase changes (the decision at the lift: settle or
-/// glide, and the rest) marked.
+/// with the touch-down, the lift and the phase changes (the drag or scroll starting past the
+/// slop and handing over, the decision at the lift: settle or glide, and the rest) marked.
 package struct MotionPlot {
     /// One frame of the trace, for one component.
     package struct Frame {
@@ -121,14 +121,15 @@ package struct MotionPlot {
         }.map { keys[$0] }.sorted()
     }
 
-    /// Touch-down, lift and phase changes.
-    var markers: [LineChart.Marker] {
+    /// Touch-down, lift and phase changes, in time order.
+    package var markers: [LineChart.Marker] {
         var out: [LineChart.Marker] = []
         var held = false, phase = frames.first?.phase ?? "rest"
         for f in frames {
             if f.finger != nil, !held { out.append(.init(x: f.tMS, label: "down", color: Color(rgb: 0x2A9D5B))) }
             if f.finger == nil, held { out.append(.init(x: f.tMS, label: "up", color: Color(rgb: 0xC0392B))) }
-            if f.phase != phase, ["settling", "gliding", "rest"].contains(f.phase) {
+            // Every change but to `pressed`, which is the touch-down marked just above.
+            if f.phase != phase, ["dragging", "scrolling", "settling", "gliding", "rest"].contains(f.phase) {
                 out.append(.init(x: f.tMS, label: f.phase, color: Color(rgb: 0x555555)))
             }
             held = f.finger != nil
