@@ -100,24 +100,21 @@ final class SideDrawerTests: XCTestCase {
         touch(d, .up, 10, at: 650)
         run(d, from: 650, to: 2000)
         XCTAssertEqual(names(), ["pane_state_will_change:closed", "pane_state_did_change:closed"])
+        // A finger down at the first point, moving through the middle ones, up at the last;
+        // then frames until it rests.
+        func gesture(_ points: [(x: Double, ms: Int)]) {
+            events.discardHistory()
+            touch(d, .down, points[0].x, at: points[0].ms)
+            for p in points.dropFirst().dropLast() { touch(d, .move, p.x, at: p.ms) }
+            touch(d, .up, points[points.count - 1].x, at: points[points.count - 1].ms)
+            run(d, from: points[points.count - 1].ms, to: points[points.count - 1].ms + 1500)
+        }
         // Opened a little from closed and dragged back shut: nothing changed, nothing said.
-        events.discardHistory()
-        touch(d, .down, 100, at: 3000)
-        touch(d, .move, 140, at: 3016)
-        touch(d, .move, 30, at: 3100)
-        touch(d, .move, 30, at: 3300)
-        touch(d, .up, 30, at: 3316)
-        run(d, from: 3316, to: 4500)
+        gesture([(100, 3000), (140, 3016), (30, 3100), (30, 3300), (30, 3316)])
         XCTAssertEqual(names(), [])
         // Open, dragged a little toward closed and let go: it settles back open, silently.
         try? d.perform("open", ["left", "instant"], at: .milliseconds(5000))
-        events.discardHistory()
-        touch(d, .down, 400, at: 5100)
-        touch(d, .move, 380, at: 5116)
-        touch(d, .move, 370, at: 5300)
-        touch(d, .move, 370, at: 5500)
-        touch(d, .up, 370, at: 5516)
-        run(d, from: 5516, to: 7000)
+        gesture([(400, 5100), (380, 5116), (370, 5300), (370, 5500), (370, 5516)])
         XCTAssertEqual(d.paneState, .open)
         XCTAssertEqual(names(), [])
     }

@@ -32,15 +32,7 @@ public enum PNGCodec {
             throw ImageError(name: name, reason: data.isEmpty ? "empty file, not a PNG" : "not a PNG file (bad signature)")
         }
         // The header first: the pixel budget is checked before anything is inflated.
-        let (w, h) = try data.withUnsafeBytes { raw in
-            var image = png_image()
-            image.version = UInt32(PNG_IMAGE_VERSION)
-            defer { png_image_free(&image) }
-            guard png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count) != 0 else {
-                throw ImageError(name: name, reason: "corrupt PNG header (\(message(of: &image)))")
-            }
-            return (Int(image.width), Int(image.height))
-        }
+        let (w, h) = try headerSize(data, name: name)
         if let why = PixelBudget.refusal(width: w, height: h) {
             throw ImageError(name: name, reason: "PNG of \(why); scale it down")
         }
@@ -80,12 +72,18 @@ public enum PNGCodec {
         guard data.count >= 8, Array(data[0..<8]) == signature else {
             throw ImageError(name: path, reason: "not a PNG file (bad signature)")
         }
-        return try data.withUnsafeBytes { raw in
+        return try headerSize(data, name: path)
+    }
+
+    /// The width and height libpng reads from the header of `data` (a whole file), nothing
+    /// inflated.
+    private static func headerSize(_ data: [UInt8], name: String) throws -> (width: Int, height: Int) {
+        try data.withUnsafeBytes { raw in
             var image = png_image()
             image.version = UInt32(PNG_IMAGE_VERSION)
             defer { png_image_free(&image) }
             guard png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count) != 0 else {
-                throw ImageError(name: path, reason: "corrupt PNG header (\(message(of: &image)))")
+                throw ImageError(name: name, reason: "corrupt PNG header (\(message(of: &image)))")
             }
             return (Int(image.width), Int(image.height))
         }
