@@ -209,7 +209,8 @@ public final class SideDrawer: Component, GestureComponent {
                 // Dragged exactly back to closed: commit it now; the gesture keeps its direction
                 // (docs/components.md, Side drawer D6). Announced first, so every did-change
                 // has its will-change.
-                if paneState != .closed, announcedState != .closed { emitWill(.closed, direction, at: time) }
+                // (A pane thrown toward open and caught before it got there was announced open.)
+                if announcedState != .closed { emitWill(.closed, direction != .none ? direction : dir, at: time) }
                 commit(.closed, at: time)
                 drawingDirection = dir
             } else if direction == .none {
@@ -374,6 +375,7 @@ public final class SideDrawer: Component, GestureComponent {
     }
 
     private func emitWill(_ state: PaneState, _ dir: SideDrawerDirection, at time: Instant) {
+        announcedState = state
         events.emit(at: time, target: id, "pane_state_will_change",
                     [("state", .string(state.rawValue)), ("direction", .string(dir.rawValue))])
     }
