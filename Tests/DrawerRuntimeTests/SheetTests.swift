@@ -30,10 +30,11 @@ final class SheetTests: XCTestCase {
         let before = s.origin
         touch(s, .up, 780 - 166, ms: 166)
         s.advance(to: .milliseconds(170))
-        // 4 ms later the card has moved on at about the finger's speed (~4 pt), not at
-        // pt/ms read as a normalised velocity (sheets: docs/components.md, Sheet S19) nor from
-        // rest.
-        XCTAssertEqual(before - s.origin, 4, accuracy: 1)
+        // 4 ms later the card has moved on at about the finger's speed (4 pt), plus what the
+        // 0.5 s fitted spring's pull adds over 4 ms (½·k·533 pt·dt² − ½·c·v·dt² ≈ 1.05 pt): 5 pt,
+        // not the 1.3 pt of a start from rest nor pt/ms read as a normalised velocity (sheets:
+        // docs/components.md, Sheet S19).
+        XCTAssertEqual(before - s.origin, 5.05, accuracy: 0.3)
         XCTAssertEqual(s.anchorIndex, 0)
     }
 

@@ -11,7 +11,10 @@ final class SpringAndUnitsTests: XCTestCase {
     func testReducedMotionSpringHasNoOvershoot() {
         let s = Spring(duration: 0.5, dampingRatio: 0.6).withoutOvershoot
         XCTAssertEqual(s.dampingRatio, 1)
-        XCTAssertEqual(s.response, 0.5)
+        XCTAssertEqual(s.duration, 0.5, "a fitted spring keeps its duration")
+        let free = Spring(dampingRatio: 0.6, response: 0.5).withoutOvershoot
+        XCTAssertEqual(free.dampingRatio, 1)
+        XCTAssertEqual(free.response, 0.5)
     }
 
     func testUnknownPanelSizeUsesNominalDensity() {

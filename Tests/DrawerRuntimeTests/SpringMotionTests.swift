@@ -18,7 +18,8 @@ final class SpringMotionTests: XCTestCase {
     }
 
     func testMappingMatchesDocumentedFormulas() {
-        let s = Spring(duration: 0.5, dampingRatio: 0.85)
+        let s = Spring(dampingRatio: 0.85, response: 0.5)
+        XCTAssertNil(s.duration, "a free spring")
         XCTAssertEqual(s.response, 0.5)
         XCTAssertEqual(s.stiffness, pow(2 * .pi / 0.5, 2), accuracy: 1e-9)
         XCTAssertEqual(s.damping, 4 * .pi * 0.85 / 0.5, accuracy: 1e-12)
@@ -131,7 +132,8 @@ final class SpringMotionTests: XCTestCase {
     }
 
     func testLongStallDoesNotJump() {
-        var m = SpringMotion(from: 0, to: 100, spring: Spring(duration: 2, dampingRatio: 1), at: .zero)
+        // A free spring: a fitted one ends at its deadline whatever the stall (FittedSpringTests).
+        var m = SpringMotion(from: 0, to: 100, spring: Spring(dampingRatio: 1, response: 2), at: .zero)
         m.advance(to: .milliseconds(16))
         let v = m.value
         m.advance(to: .seconds(10)) // a 10 s stall: only 1 s of it is simulated

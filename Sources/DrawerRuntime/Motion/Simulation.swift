@@ -77,6 +77,16 @@ public struct Simulation<Function: SimulationFunction>: Sendable {
         settleIfConverged()
     }
 
+    /// Ends the motion at `time` with this exact value and no velocity (a fitted spring's
+    /// deadline); later advances only move the clock.
+    public mutating func stop(at value: Double, time: Instant) {
+        committed = MotionState(value: value, velocity: 0)
+        committedTime = time
+        current = committed
+        self.time = max(self.time, time)
+        isAtRest = true
+    }
+
     private mutating func settleIfConverged() {
         // A non-finite state can never converge; stop it rather than animate NaN forever.
         if !committed.value.isFinite || !committed.velocity.isFinite {

@@ -1,6 +1,8 @@
 /// The spring pulling toward `target`, as a force model for `Simulation`.
-/// It converges when within `restDistance` points of the target and slower than
-/// `restSpeed` pt/s, and then snaps exactly onto the target.
+/// A free spring converges when within `restDistance` points of the target and slower than
+/// `restSpeed` pt/s, and then snaps exactly onto the target. A fitted spring never converges
+/// here: it ends at its duration, which `SpringMotion` keeps (UIKit's completion fires at the
+/// duration, not when the motion looks still).
 public struct SpringFunction: SimulationFunction, Equatable {
     public var spring: Spring
     public var target: Double
@@ -17,6 +19,7 @@ public struct SpringFunction: SimulationFunction, Equatable {
     }
 
     public func convergence(value: Double, velocity: Double) -> Convergence {
-        abs(value - target) < restDistance && abs(velocity) < restSpeed ? .converge(atValue: target) : .keepRunning
+        guard spring.duration == nil else { return .keepRunning }
+        return abs(value - target) < restDistance && abs(velocity) < restSpeed ? .converge(atValue: target) : .keepRunning
     }
 }

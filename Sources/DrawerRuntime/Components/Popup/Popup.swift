@@ -282,7 +282,8 @@ public final class Popup: Component, GestureComponent {
             let vx = cancelled ? 0 : v.x * (env.isRTL ? -1 : 1)
             var step = rules.pageStep(offset: pageOffset, velocity: vx, page: page)
             if !config.items.indices.contains(itemIndex + step) { step = 0 }
-            let spring = Spring(duration: 0.35, dampingRatio: 1)
+            // A paging scroll view coming to rest, not a UIKit duration animation: a free spring.
+            let spring = Spring(dampingRatio: 1, response: 0.35)
             return .pageSettling(SpringMotion(points: pageOffset, to: -Double(step) * page, velocity: vx, spring: spring,
                                               at: time), step: step)
         case (.snapClosing, .touch(.release)):
