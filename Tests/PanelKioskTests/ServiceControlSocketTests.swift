@@ -193,6 +193,54 @@ final class ServiceControlSocketTests: XCTestCase {
         XCTAssertEqual(good.lines(), [line])
     }
 
+    /// A reply far larger than the socket buffer (5 MB: the `status` of an app with thousands
+    /// of components) turns on the wait for writability at once and reaches, whole, a client
+    /// that reads 4 KB at a time. Before, the watch was decided after the reply had joined the
+    /// output, stayed off, and the rest waited for an unrelated wake-up.
+    func testALargeReplyReachesASlowReaderWhole() throws {
+        let s = try server()
+        let c = TestClient(path: s.path)
+        c.send("{\"cmd\":\"status\",\"id\":7}\n")
+        s.pump()
+        let cmds = s.drainCommands()
+        XCTAssertEqual(cmds.count, 1)
+        let generation = s.generation
+        let blob = String(repeating: "x", count: 5_000_000)
+        s.reply(client: cmds[0].client, fields: [("blob", .string(blob))])
+        XCTAssertNotEqual(s.generation, generation, "the loop must be told to watch for writability")
+        XCTAssertTrue(s.watches.contains { $0.writable }, "POLLOUT is watched")
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        for _ in 0..<100_000 where received.last != UInt8(ascii: "\n") {
+            s.pump(maxRounds: 1)
+            let n = chunk.withUnsafeMutableBytes { recv(c.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if n > 0 { received += chunk[0..<n] }
+        }
+        XCTAssertEqual(s.clientCount, 1, "a slow reader of one large reply is not dropped")
+        XCTAssertEqual(s.droppedSlowClients, 0)
+        XCTAssertEqual(received.count, blob.utf8.count + #"{"ok":true,"blob":"","id":7}"#.utf8.count + 1)
+        XCTAssertEqual(String(decoding: received.suffix(10), as: UTF8.self), #"","id":7}"# + "\n")
+        XCTAssertFalse(s.watches.contains { $0.writable }, "nothing left to write: no more POLLOUT")
+    }
+
+    /// A client that asks for large replies and never reads still goes: one reply plus the
+    /// bound is all it may hold.
+    func testAClientThatNeverReadsItsLargeRepliesIsDropped() throws {
+        var o = ControlSocket.Options()
+        o.maxOutputBytes = 64 * 1024
+        let s = try server(o)
+        let c = TestClient(path: s.path)
+        c.send(String(repeating: "{\"cmd\":\"status\"}\n", count: 8))
+        s.pump()
+        let cmds = s.drainCommands()
+        XCTAssertEqual(cmds.count, 8)
+        for cmd in cmds { s.reply(client: cmd.client, fields: [("blob", .string(String(repeating: "y", count: 1_000_000)))]) }
+        s.pump()
+        XCTAssertEqual(s.clientCount, 0)
+        XCTAssertEqual(s.droppedSlowClients, 1)
+        _ = c
+    }
+
     func testOneShotClientGetsItsRepliesAfterHalfClose() throws {
         let s = try server()
         let c = TestClient(path: s.path)

@@ -17,8 +17,9 @@ import DrawerRuntime
 ///   commands of the same client).
 /// - Malformed JSON, unknown commands and fields, lines over `maxLineBytes` get an error reply
 ///   and are otherwise ignored; the rest of the client's stream goes on.
-/// - A client's unsent output is bounded by `maxOutputBytes`: a client that stops reading is
-///   dropped, never waited for.
+/// - A client's unsent output is bounded by `maxOutputBytes` plus the largest reply in it: a
+///   client that stops reading is dropped, never waited for, and one large reply (a `status`
+///   of megabytes) still reaches a client that reads it slowly.
 ///
 /// Owns the listening socket, the client sockets and the socket file (removed on close).
 package final class ControlSocket {
@@ -221,6 +222,8 @@ package final class ControlSocket {
         var discardingLongLine = false
         var output: [UInt8] = []
         var outputStart = 0
+        /// The largest reply moved into `output` since it was last empty (bytes).
+        var largestReplyInOutput = 0
         var slots: [Slot] = []
         var subscribed = false
         var readClosed = false
@@ -343,20 +346,32 @@ package final class ControlSocket {
 
     /// Moves answered replies (in order) to the output buffer and writes what the socket takes.
     private func flush(_ c: Client) {
+        // Whether POLLOUT was watched is decided by the output *before* this reply joins it: a
+        // reply larger than the socket buffer must turn the watch on (it stayed off, and the
+        // rest of the reply waited for an unrelated wake-up).
+        let hadPending = c.pendingOutput > 0
+        moveReadyReplies(c)
+        write(c, hadPending: hadPending)
+    }
+
+    /// Answered replies join the output in the order they were asked.
+    private func moveReadyReplies(_ c: Client) {
         while let first = c.slots.first, case .ready(let line) = first {
             c.slots.removeFirst()
             c.output += line.utf8
+            c.largestReplyInOutput = max(c.largestReplyInOutput, line.utf8.count)
         }
-        write(c)
     }
 
     private func enqueue(_ c: Client, _ bytes: [UInt8]) {
+        let hadPending = c.pendingOutput > 0
         c.output += bytes
-        write(c)
+        write(c, hadPending: hadPending)
     }
 
-    private func write(_ c: Client) {
-        let hadPending = c.pendingOutput > 0
+    /// Sends what the socket takes. `hadPending`: whether output was waiting (POLLOUT watched)
+    /// before the caller added to it.
+    private func write(_ c: Client, hadPending: Bool) {
         while c.pendingOutput > 0 {
             let n = c.output.withUnsafeBytes { b in
                 retryingEINTR { send(c.fd, b.baseAddress! + c.outputStart, c.pendingOutput, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
@@ -369,11 +384,16 @@ package final class ControlSocket {
         if c.pendingOutput == 0 {
             c.output.removeAll(keepingCapacity: c.output.count <= 64 * 1024)
             c.outputStart = 0
+            c.largestReplyInOutput = 0
         } else if c.outputStart > 64 * 1024 {
             c.output.removeFirst(c.outputStart)
             c.outputStart = 0
         }
-        if c.pendingOutput > options.maxOutputBytes {
+        // A client that stops reading is dropped once its output passes the bound; the largest
+        // reply waiting in it does not count, so one large answer (the `status` of an app
+        // with thousands of components) reaches a slow reader whole, while a client that asks
+        // and never reads still goes after that one answer plus the bound.
+        if c.pendingOutput > options.maxOutputBytes + c.largestReplyInOutput {
             droppedSlowClients += 1
             drop(c); return
         }
