@@ -49,4 +49,30 @@ final class LogLimitTests: XCTestCase {
         XCTAssertEqual(EventRecorder.Limit.rotating.whenFull, .rotate)
         XCTAssertEqual(EventRecorder.Limit.stopping.whenFull, .stop)
     }
+
+    /// A message (a saved file's problems) is logged and kept for `status` as its first 20
+    /// lines and a count of the rest: 15,000 problems made every `status` reply ~500 KB.
+    func testALongMessageIsLoggedAndKeptAsItsFirstLinesAndACount() {
+        let problems = (1...15_000).map { "app.toml:\($0):1: unknown key 'x\($0)'" }.joined(separator: "\n")
+        let shown = KioskLog.bounded(problems)
+        let lines = shown.split(separator: "\n")
+        XCTAssertEqual(lines.count, KioskLog.maxMessageLines + 1)
+        XCTAssertEqual(lines.first, "app.toml:1:1: unknown key 'x1'")
+        XCTAssertEqual(lines.last, "… 14980 more lines not shown")
+        XCTAssertLessThanOrEqual(shown.utf8.count, KioskLog.maxMessageBytes + 64)
+        KioskLog.warning(problems)
+        XCTAssertEqual(KioskLog.lastProblem?.message, shown, "status carries the bounded message")
+    }
+
+    /// One enormous line is cut on a character, never inside one.
+    func testAnEnormousLineIsCutOnACharacter() {
+        let line = String(repeating: "é", count: 10_000)   // 2 bytes each
+        let shown = KioskLog.bounded(line)
+        XCTAssertLessThanOrEqual(shown.utf8.count, KioskLog.maxMessageBytes + 3)
+        XCTAssertTrue(shown.hasSuffix("é…"))
+        XCTAssertEqual(KioskLog.bounded("a short message\nof two lines"), "a short message\nof two lines")
+        let twenty = (1...20).map { "line \($0)" }.joined(separator: "\n")
+        XCTAssertEqual(KioskLog.bounded(twenty), twenty, "20 lines are within the bound")
+        XCTAssertEqual(KioskLog.bounded(twenty + "\nline 21").split(separator: "\n").last, "… 1 more line not shown")
+    }
 }

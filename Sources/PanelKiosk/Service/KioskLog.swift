@@ -40,8 +40,51 @@ package enum KioskLog {
     package static func notice(_ message: String) { write(.notice, message) }
     package static func info(_ message: String) { write(.info, message) }
 
-    /// Writes `message` (without the `panel-kiosk: ` that every line gets) at `priority`.
+    /// How much of one message is logged and kept for `status` (and so for its MQTT state):
+    /// the first lines and a count of the rest. A saved file with 15,000 problems made every
+    /// `status` reply ~500 KB, past what `panel-kiosk status` reads, so a healthy kiosk looked
+    /// dead until restarted; `panel-kiosk check FILE` lists every problem.
+    static let maxMessageLines = 20
+    static let maxMessageBytes = 4096
+
+    /// `message` held to `maxMessageLines` lines and `maxMessageBytes` bytes (cut on a
+    /// character), with a last line counting what was left out.
+    static func bounded(_ message: String) -> String {
+        guard message.utf8.count > maxMessageBytes || message.utf8.lazy.filter({ $0 == 10 }).count >= maxMessageLines else {
+            return message
+        }
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+        var kept: [Substring] = []
+        var bytes = 0
+        for line in lines.prefix(maxMessageLines) {
+            let room = maxMessageBytes - bytes
+            guard room > 0 else { break }
+            if line.utf8.count + 1 > room {
+                // Cut on a character boundary within the room left.
+                var cut = line.startIndex
+                var used = 0
+                for i in line.indices {
+                    let n = line[i].utf8.count
+                    if used + n > room - 1 { break }
+                    used += n
+                    cut = line.index(after: i)
+                }
+                kept.append(line[..<cut] + "…")
+                bytes = maxMessageBytes
+                break
+            }
+            kept.append(line)
+            bytes += line.utf8.count + 1
+        }
+        let left = lines.count - kept.count
+        let tail = left > 0 ? "\n… \(left) more line\(left == 1 ? "" : "s") not shown" : ""
+        return kept.joined(separator: "\n") + tail
+    }
+
+    /// Writes `message` (without the `panel-kiosk: ` that every line gets) at `priority`,
+    /// held to `maxMessageLines` lines and `maxMessageBytes` bytes.
     static func write(_ priority: LogPriority, _ message: String) {
+        let message = bounded(message)
         state.withLock { s in
             if priority <= .warning {
                 s.lastProblem = Problem(priority: priority, message: message, atNS: monotonicNanoseconds())
