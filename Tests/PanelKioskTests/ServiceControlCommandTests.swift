@@ -72,6 +72,20 @@ final class ServiceControlCommandTests: XCTestCase {
         XCTAssertEqual(error(#"{"cmd":"snap","target":"sheet","anchor":1.5}"#), "\"anchor\" must be a whole number from 0")
     }
 
+    /// A `\u0000` in a path was cut at the system call: a screenshot to `x.png\u0000.toml`
+    /// wrote `x.png` and replied with the other name; `set` accepted such an image path.
+    func testAPathWithANulIsRefusedByName() {
+        let nul = "contains a NUL character (\\u0000), which no file path can hold"
+        XCTAssertEqual(error(#"{"cmd":"screenshot","path":"/tmp/x.png\u0000.toml"}"#), "\"path\" " + nul)
+        XCTAssertEqual(error(#"{"cmd":"set","id":"logo","path":"logo.png\u0000"}"#), "\"path\" " + nul)
+        XCTAssertEqual(error(#"{"cmd":"update_row","id":"list","at":0,"icon":"a\u0000b.png"}"#), "\"icon\" " + nul)
+        XCTAssertEqual(error(#"{"cmd":"insert_rows","id":"list","at":0,"rows":[{"title":"t","icon":"\u0000"}]}"#),
+                       "\"rows\"[0]: \"icon\" " + nul)
+        // Without the NUL each is accepted.
+        XCTAssertNil(error(#"{"cmd":"screenshot","path":"/tmp/x.png"}"#))
+        XCTAssertNil(error(#"{"cmd":"set","id":"logo","path":"logo.png"}"#))
+    }
+
     func testDeepNestingIsRefusedWithoutRecursion() {
         let deep = String(repeating: "[", count: 60_000) + String(repeating: "]", count: 60_000)
         XCTAssertEqual(error(deep), "malformed JSON at column 33: nested more than 32 deep")

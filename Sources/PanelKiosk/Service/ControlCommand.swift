@@ -232,7 +232,7 @@ public enum ControlCommand: Equatable, Sendable {
                 guard (0...1).contains(v) else { throw ControlError("\"value\" must be a number from 0 to 1") }
                 p.value = v
             }
-            p.path = try f.text("path")
+            p.path = try f.path("path")
             if p.path?.isEmpty == true { throw ControlError("\"path\" must name a PNG file") }
             p.hidden = try f.bool("hidden")
             p.tone = try f.choice("tone", ContentSpec.Tone.self)
@@ -252,7 +252,7 @@ public enum ControlCommand: Equatable, Sendable {
             guard obj["count"] != nil else { throw ControlError("\"remove_rows\" needs \"count\" (how many rows)") }
             return .removeRows(id: try f.nodeID(), at: try f.index("at"), count: try f.index("count"), animated: try f.animated())
         case "update_row":
-            let change = RowChange(title: try f.text("title"), subtitle: try f.text("subtitle"), icon: try f.text("icon"),
+            let change = RowChange(title: try f.text("title"), subtitle: try f.text("subtitle"), icon: try f.path("icon"),
                                    action: try f.text("action"))
             if change == RowChange() {
                 throw ControlError("\"update_row\" needs at least one of \(RowChange.names.map { "\"\($0)\"" }.joined(separator: ", "))")
@@ -287,6 +287,19 @@ public enum ControlCommand: Equatable, Sendable {
         static func checkText(_ s: String, key: String) throws(ControlError) {
             if s.utf8.count > LiveLimits.maxTextBytes {
                 throw ControlError("\"\(key)\" is \(s.utf8.count) bytes; a text is at most \(LiveLimits.maxTextBytes)")
+            }
+        }
+        /// A file's path (an image, an icon): a text that no system call would cut short. JSON
+        /// can carry `\u0000`; the kernel reads a path up to its first NUL, so
+        /// `x.png\u0000.toml` named `x.png` to the system and something else in the reply.
+        func path(_ key: String) throws(ControlError) -> String? {
+            guard let s = try text(key) else { return nil }
+            try Fields.checkPath(s, key: key)
+            return s
+        }
+        static func checkPath(_ s: String, key: String) throws(ControlError) {
+            if s.utf8.contains(0) {
+                throw ControlError("\"\(key)\" contains a NUL character (\\u0000), which no file path can hold")
             }
         }
         func bool(_ key: String) throws(ControlError) -> Bool? {
@@ -325,7 +338,7 @@ public enum ControlCommand: Equatable, Sendable {
                 let r = Fields(cmd: "\(key)[\(i)]", obj: o)
                 do throws(ControlError) {
                     guard let title = try r.text("title") else { throw ControlError("needs \"title\"") }
-                    rows.append(ContentSpec.Row(title: title, subtitle: try r.text("subtitle"), icon: try r.text("icon"),
+                    rows.append(ContentSpec.Row(title: title, subtitle: try r.text("subtitle"), icon: try r.path("icon"),
                                                 action: try r.text("action")))
                 } catch { throw ControlError("\"\(key)\"[\(i)]: \(error.message)") }
             }

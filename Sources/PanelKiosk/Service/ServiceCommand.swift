@@ -63,6 +63,10 @@ public enum ServiceCommand: Equatable, Sendable {
         switch cmd {
         case "screenshot":
             guard let v = obj["path"] else { return .screenshot(path: nil) }
+            if case .string(let path) = v, path.utf8.contains(0) {
+                // The kernel reads a path up to its first NUL: "x.png\u0000.toml" wrote x.png.
+                throw ControlCommand.ControlError("\"path\" contains a NUL character (\\u0000), which no file path can hold")
+            }
             guard case .string(let path) = v, path.hasPrefix("/"), path.utf8.count < 4096, !path.hasSuffix("/") else {
                 throw ControlCommand.ControlError("\"path\" must be an absolute file path (a PNG is written there)")
             }
