@@ -273,6 +273,8 @@ final class BadInputTests: XCTestCase {
                    "--at takes times in ms like 100,250; '' is not one")
         try expect("a side over the limit", ["render", "--config", "app.toml", "--out", "o", "--size", "100000x100000"], status: 1,
                    "--size 100000x100000: a side is at most 8192 px")
+        try expect("a side of 0", ["render", "--config", "app.toml", "--out", "o", "--size", "0x0"], status: 1,
+                   "--size 0x0: a side must be at least 1 px")
         // A relative [control] socket is the app folder's, like every path in the file (it
         // was the working directory's).
         write("rel.toml", "name = \"x\"\n[control]\nsocket = \"k.sock\"\n[background]\ncolor = \"#ffffff\"\n")

@@ -118,6 +118,20 @@ final class BoardConfigTests: XCTestCase {
                        ["board.toml:4:1: 'rotation' must be 0, 90, 180 or 270"])
     }
 
+    /// `nan` in a number array said "must contain numbers only, found a number"; a panel of
+    /// 1e308 mm was accepted (every size in millimetres became zero pixels).
+    func testPhysicalSizeMustBeFiniteAndPlausible() {
+        let problems = messages("name = \"x\"\n[display]\nphysical_mm = [nan, 86]\n")
+        XCTAssertEqual(problems.count, 1)
+        XCTAssertTrue(problems.first?.hasPrefix("board.toml:3:") == true, "\(problems)")
+        XCTAssertTrue(problems.first?.hasSuffix("'physical_mm' must contain finite numbers, found nan") == true, "\(problems)")
+        XCTAssertTrue(messages("name = \"x\"\n[display]\nphysical_mm = [155, inf]\n").first?
+            .hasSuffix("'physical_mm' must contain finite numbers, found inf") == true)
+        XCTAssertEqual(messages("name = \"x\"\n[display]\nphysical_mm = [1e308, 1e308]\n"),
+                       ["board.toml:3:1: 'physical_mm' must be two positive numbers [width, height] in millimetres, each at most 100000 (100 m)"])
+        XCTAssertEqual(messages("name = \"x\"\n[display]\nphysical_mm = [155, 86]\n"), [])
+    }
+
     func testBadModeString() {
         XCTAssertEqual(messages("name = \"x\"\n[display]\nmode = \"1024*768\"\n"),
                        ["board.toml:3:1: 'mode' = '1024*768' must be 'auto' or WIDTHxHEIGHT[@HZ], e.g. '1024x768@60'"])

@@ -72,8 +72,10 @@ public struct BoardConfig: Equatable, Sendable {
             b.rotation = rotation(&d, "rotation") ?? .r0
             b.scale = d.double("scale", default: 1, range: 0.25...8)
             if let mm = d.numbers("physical_mm", count: 2) {
-                if mm[0] > 0 && mm[1] > 0 { b.physicalMM = Size(mm[0], mm[1]) } else {
-                    sink.error(d.place("physical_mm"), "'physical_mm' must be two positive numbers [width, height]")
+                // A panel is at most a few metres across (the largest signage walls are ~10 m);
+                // 1e308 mm was accepted and made every millimetre-based length zero.
+                if mm[0] > 0 && mm[1] > 0 && mm[0] <= 100_000 && mm[1] <= 100_000 { b.physicalMM = Size(mm[0], mm[1]) } else {
+                    sink.error(d.place("physical_mm"), "'physical_mm' must be two positive numbers [width, height] in millimetres, each at most 100000 (100 m)")
                 }
             }
             b.pixelFormat = d.choice("format", ["xrgb8888", "rgb565"]) ?? "xrgb8888"

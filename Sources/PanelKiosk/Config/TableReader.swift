@@ -151,6 +151,9 @@ struct TableReader {
             switch item.value {
             case .int(let v): out.append(Double(v))
             case .double(let v) where v.isFinite: out.append(v)
+            case .double(let v):
+                // nan and inf are TOML floats, so "found a number" was the message: say which.
+                sink.error(item, "'\(key)' must contain finite numbers, found \(v.isNaN ? "nan" : "inf")"); return nil
             default: sink.error(item, "'\(key)' must contain numbers only, found \(item.typeName)"); return nil
             }
         }

@@ -32,6 +32,11 @@ package struct FrameGeometry: Equatable {
             guard let m = BoardConfig.parseMode(size), m.refreshHz == nil else {
                 let sides = size.split(separator: "x", omittingEmptySubsequences: false)
                 if sides.count == 2, sides.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigitCharacter) }) {
+                    // All digits, yet not a size: a side of 0 or one past the limit (0x0 said
+                    // "at most 8192 px", which is not what was wrong).
+                    if sides.contains(where: { $0.allSatisfy { $0 == "0" } }) {
+                        throw Failure("--size \(size): a side must be at least 1 px")
+                    }
                     throw Failure("--size \(size): a side is at most \(PixelBudget.maxSide) px")
                 }
                 throw Failure("--size must be WIDTHxHEIGHT in pixels, e.g. 800x480; got '\(size)'")
