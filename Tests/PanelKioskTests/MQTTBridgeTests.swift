@@ -191,6 +191,26 @@ final class MQTTBridgeTests: XCTestCase {
         XCTAssertEqual(kiosk.stop(), 0)
     }
 
+    /// A command published retained while the kiosk is connected ran once with no warning
+    /// (the broker clears the retain flag on live delivery): subscribed with Retain As
+    /// Published, it is ignored and said at once, like one found at connect.
+    func testACommandPublishedRetainedWhileConnectedIsIgnoredAndSaid() throws {
+        let dir = TempDir()
+        defer { dir.remove() }
+        let broker = try TestBroker(dir: dir)
+        let sub = try TestSubscriber(broker: broker, filters: ["panel-kiosk/k1/reply"], file: dir.file("sub.txt"))
+        let kiosk = try MQTTKiosk(dir: dir, mqtt: mqttTable(broker))
+        waitConnected(kiosk)
+        try broker.publish("panel-kiosk/k1/cmd", #"{"cmd":"set_position","target":"drawer","position":"open","animated":false,"id":"ret"}"#, extra: ["-r"])
+        poll(30, "the warning") { kiosk.log.contains("mqtt: panel-kiosk/k1/cmd: a retained message, ignored") }
+        try broker.publish("panel-kiosk/k1/cmd", #"{"cmd":"status","id":"live"}"#)
+        poll(30, "the live command's reply") { sub.lines.contains { $0.contains("\"id\":\"live\"") } }
+        XCTAssertFalse(sub.lines.contains { $0.contains("\"id\":\"ret\"") }, "\(sub.lines)")
+        let status = try CLI.run(["status", "--socket", kiosk.socket, "--json"])
+        XCTAssertTrue(status.stdout.contains("\"position\": \"partiallyRevealed\""), "nothing moved: \(status.stdout)")
+        XCTAssertEqual(kiosk.stop(), 0)
+    }
+
     func testLastWillWhenTheKioskIsKilled() throws {
         let dir = TempDir()
         defer { dir.remove() }

@@ -197,8 +197,14 @@ final class MQTTClient {
     /// Keep-alive pings and retries; call about once a second while connected.
     func misc() { _ = mosquitto_loop_misc(handle) }
 
+    /// Subscribes with MQTT 5's Retain As Published: a message published retained while we
+    /// are subscribed keeps its retain flag (by default a broker clears it on live delivery),
+    /// so a command left retained is ignored the moment it is sent, not run once and then
+    /// ignored from the next reconnect on. MQTT 3.1.1 has no such option: there a retained
+    /// command runs once live (docs/deploy.md says so).
     func subscribe(_ topic: String, qos: Int32 = 1) throws(Failure) {
-        try check(mosquitto_subscribe(handle, nil, topic, qos), "subscribe \(topic)")
+        let options = speaksMQTT5 ? Int32(MQTT_SUB_OPT_RETAIN_AS_PUBLISHED.rawValue) : 0
+        try check(mosquitto_subscribe_v5(handle, nil, topic, qos, options, nil), "subscribe \(topic)")
     }
 
     /// Queues a message (written when the socket takes it).
