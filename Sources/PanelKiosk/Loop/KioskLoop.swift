@@ -211,6 +211,9 @@ package final class KioskLoop: FrameSinkOwner {
             apply(services.tick(at: after, on: runtime))
             apply(runtime.tick(at: after))
             if failure == nil && !loop.stopped { drawIfWanted() }
+            // A screenshot or a reload costs a frame's time or more: one per wake-up, after
+            // the frame, so the next frame is never kept behind it.
+            if failure == nil && !loop.stopped { apply(services.runExpensiveCommand(on: runtime, at: Instant.now())) }
         }
         // A clean exit with a frame planned but not drawn yet (the late schedule waits for its
         // start): draw it now, so the last frame handed over (and --capture-scanout) has every
@@ -311,9 +314,11 @@ package final class KioskLoop: FrameSinkOwner {
         apply(runtime.deliver(e))
     }
 
+    /// Reads and writes only: the commands read run once per wake-up, after every ready
+    /// descriptor was served (`services.tick`), so the wake-up's one time budget holds however
+    /// many clients were ready (run here, each ready client got a budget and a screenshot).
     private func controlReady(_ fd: Int32, _ readable: Bool, _ writable: Bool) {
         services.handleReady(fd: fd, readable: readable, writable: writable)
-        apply(services.runCommands(on: runtime, at: Instant.now()))
     }
 
     /// Commands from other threads (`Kiosk.Remote`), in the order sent, answered on this

@@ -122,8 +122,9 @@ package final class KioskServices {
     /// blanker asks of the display (a command that wakes the screen).
     func tick(at now: Instant, on runtime: KioskRuntime) -> [IdleBlanker.Action] {
         heartbeat.tick(at: now)
-        guard let mqtt else { return [] }
-        let actions = mqtt.hasBacklog ? runCommands(on: runtime, at: now) : []
+        let backlog = control?.hasBacklog == true || mqtt?.hasBacklog == true
+        let actions = backlog ? runCommands(on: runtime, at: now) : []
+        guard let mqtt else { return actions }
         let ns = UInt64(max(0, now.nanoseconds))
         mqtt.tick(nowNS: ns)
         if mqtt.wantsState(nowNS: ns), let ops = operations,
@@ -141,22 +142,29 @@ package final class KioskServices {
 
     /// Runs the commands that arrived on the socket; each gets its reply. Returns what the
     /// blanker asks of the display (a command that wakes the screen).
+    ///
+    /// One rule for both sources: a time budget per wake-up (`commandBudgetNS`), after which
+    /// the frame goes out and the rest wait for the next turn of the loop (which then does not
+    /// sleep: `nextDeadline`). The two take turns, one socket command then one MQTT message,
+    /// so neither starves the other; the socket's clients take turns too. Expensive socket
+    /// commands wait for `runExpensiveCommand`, one per wake-up after the frame. 16 clients pipelining 256 screenshots each held the loop
+    /// for 59 s when the socket had no budget, past the unit's 10 s watchdog.
     func runCommands(on runtime: KioskRuntime, at now: Instant) -> [IdleBlanker.Action] {
         var actions: [IdleBlanker.Action] = []
-        if let control {
-            for (client, command) in control.drainCommands() {
-                let (result, acts) = answer(command, on: runtime, at: now)
-                actions += acts
-                switch result {
-                case .success(let fields): control.reply(client: client, fields: fields)
-                case .failure(let e): control.reply(client: client, .failure(e))
-                }
-            }
-        }
-        // MQTT: a time budget per wake-up (the socket's clients are few and bounded; a
-        // broker may carry a fleet's worth), the rest at the next turn of the loop.
         let start = monotonicNanoseconds()
-        while let mqtt, monotonicNanoseconds() &- start < Self.commandBudgetNS, let batch = mqtt.takeCommands() {
+        var inBudget: Bool { monotonicNanoseconds() &- start < Self.commandBudgetNS }
+        // Cheap commands only: an expensive one (a screenshot, a reload) waits for
+        // `runExpensiveCommand`, after the frame, so a `status` is never kept behind a queue
+        // of screenshots and a frame is never kept behind one.
+        var worked = true
+        while worked && inBudget {
+            worked = false
+            if let control, let (client, command) = control.takeCommand(expensive: false) {
+                worked = true
+                run(command, from: client, of: control, on: runtime, at: now, into: &actions)
+            }
+            guard inBudget, let mqtt, let batch = mqtt.takeCommands() else { continue }
+            worked = true
             for inbound in batch {
                 var result: Result<[(String, JSONValue)], ControlCommand.ControlError>
                 switch inbound.result {
@@ -189,8 +197,30 @@ package final class KioskServices {
         return actions
     }
 
-    /// At most this long on MQTT's commands, and on `Kiosk.Remote`'s, per loop wake-up (a
-    /// frame is 16.7 ms at 60 Hz): the rest wait for the next turn, after the frame.
+    /// After the frame went out: one expensive socket command (a screenshot, a reload), or a
+    /// cheap one, if any waits. One per wake-up, so frames keep coming between them.
+    func runExpensiveCommand(on runtime: KioskRuntime, at now: Instant) -> [IdleBlanker.Action] {
+        var actions: [IdleBlanker.Action] = []
+        if let control, let (client, command) = control.takeCommand() {
+            run(command, from: client, of: control, on: runtime, at: now, into: &actions)
+        }
+        return actions
+    }
+
+    private func run(_ command: ControlCommand, from client: Int, of control: ControlSocket, on runtime: KioskRuntime,
+                     at now: Instant, into actions: inout [IdleBlanker.Action]) {
+        let (result, acts) = answer(command, on: runtime, at: now)
+        actions += acts
+        switch result {
+        case .success(let fields): control.reply(client: client, fields: fields)
+        case .failure(let e): control.reply(client: client, .failure(e))
+        }
+    }
+
+    /// At most this long on the socket's and MQTT's commands together, and on
+    /// `Kiosk.Remote`'s, per loop wake-up (a frame is 16.7 ms at 60 Hz): the rest wait for
+    /// the next turn, after the frame. A command is never cut short, so a wake-up lasts at
+    /// most the budget plus the one command that crossed it (a screenshot's PNG: docs/deploy.md).
     static let commandBudgetNS: UInt64 = 2_000_000
 
     /// One command from anywhere (the socket, MQTT, `Kiosk.Remote`): a service command by
@@ -211,6 +241,7 @@ package final class KioskServices {
     /// When the loop must wake next for the watchdog or the MQTT bridge, if ever.
     var nextDeadline: Instant? {
         let bridge = mqtt?.nextDeadlineNS.map { Instant(nanoseconds: Int64($0)) }
-        return [heartbeat.nextDeadline, bridge].compactMap { $0 }.min()
+        let socket: Instant? = control?.hasBacklog == true ? .zero : nil   // commands wait: no sleep
+        return [heartbeat.nextDeadline, bridge, socket].compactMap { $0 }.min()
     }
 }

@@ -11,7 +11,7 @@ import DrawerRuntime
 /// `generation` that changes whenever the set does) and is driven by `handleReadable(fd:)` /
 /// `handleWritable(fd:)`. Every socket is non-blocking; nothing here ever waits.
 ///
-/// - Commands come out of `drainCommands()` in arrival order; the loop applies each and
+/// - Commands come out of `takeCommand()` in arrival order; the loop applies each and
 ///   answers with `reply(client:_:)` in the same order. Replies reach a client in the order
 ///   of its requests (malformed lines are answered at once but queued behind earlier
 ///   commands of the same client).
@@ -28,7 +28,9 @@ package final class ControlSocket {
         var mode: mode_t = 0o660
         var maxLineBytes = 64 * 1024
         var maxOutputBytes = 256 * 1024
-        var maxClients = 16
+        /// Twice the 16 clients of the heaviest load we test (each pipelining screenshots), so
+        /// a health check still finds a place while they all have commands in flight.
+        var maxClients = 32
         /// Commands of one client waiting for the loop's reply.
         var maxInFlight = 256
         init() {}
@@ -61,7 +63,10 @@ package final class ControlSocket {
     private var clients: [Int32: Client] = [:]
     private var fdByClient: [Int: Int32] = [:]
     private var nextClientID = 1
-    private var queue: [(client: Int, command: ControlCommand)] = []
+    /// Numbers the commands in arrival order across clients (for `drainCommands`).
+    private var commandsReceived = 0
+    /// The client `takeCommand` served last: the turn passes to the next one.
+    private var lastServedClient = -1
     private var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
 
     /// Creates the socket file at `path` (a stale one left by a crash is replaced; a live one,
@@ -152,11 +157,35 @@ package final class ControlSocket {
         flush(c)
     }
 
-    /// The commands received since the last call, oldest first. Each needs one `reply`.
+    /// Every command received and not yet taken, in arrival order. Each needs one `reply`.
     func drainCommands() -> [(client: Int, command: ControlCommand)] {
-        defer { queue.removeAll(keepingCapacity: true) }
-        return queue
+        var all: [(seq: Int, client: Int, command: ControlCommand)] = []
+        for c in clients.values {
+            for (seq, command) in c.commands[c.commandHead...] { all.append((seq, c.id, command)) }
+            c.commands.removeAll(keepingCapacity: true)
+            c.commandHead = 0
+        }
+        return all.sorted { $0.seq < $1.seq }.map { ($0.client, $0.command) }
     }
+
+    /// The next command to run, or nil: the clients take turns, one command each (a client's
+    /// own commands stay in its order), so one client pipelining 256 screenshots cannot keep
+    /// another's `status` waiting behind them. With `expensive: false` a client whose next
+    /// command is expensive (a screenshot, a reload) is passed over this time. The loop takes
+    /// them within its time budget per wake-up (`KioskServices.runCommands`).
+    func takeCommand(expensive: Bool = true) -> (client: Int, command: ControlCommand)? {
+        let waiting = clients.values.filter { $0.commandHead < $0.commands.count }.sorted { $0.id < $1.id }
+        let turn = waiting.filter { $0.id > lastServedClient } + waiting.filter { $0.id <= lastServedClient }
+        guard let c = turn.first(where: { expensive || !$0.commands[$0.commandHead].command.isExpensive }) else { return nil }
+        let next = c.commands[c.commandHead].command
+        c.commandHead += 1
+        if c.commandHead == c.commands.count { c.commands.removeAll(keepingCapacity: true); c.commandHead = 0 }
+        lastServedClient = c.id
+        return (c.id, next)
+    }
+
+    /// Commands wait to be taken (the loop should not sleep).
+    var hasBacklog: Bool { clients.values.contains { $0.commandHead < $0.commands.count } }
 
     /// Answers the oldest unanswered command of `client`: success, or the error message.
     /// A client that has gone away is ignored.
@@ -203,7 +232,6 @@ package final class ControlSocket {
         for c in clients.values { _ = Glibc.close(c.fd) }
         clients.removeAll()
         fdByClient.removeAll()
-        queue.removeAll()
         guard listenFD >= 0 else { return }
         _ = Glibc.close(listenFD)
         listenFD = -1
@@ -225,6 +253,10 @@ package final class ControlSocket {
         /// The largest reply moved into `output` since it was last empty (bytes).
         var largestReplyInOutput = 0
         var slots: [Slot] = []
+        /// Its commands not yet taken by the loop (from `commandHead` on), each with its
+        /// arrival number.
+        var commands: [(seq: Int, command: ControlCommand)] = []
+        var commandHead = 0
         var subscribed = false
         var readClosed = false
         /// When it last sent anything, as an ordinal of the socket's receives (no clock needed).
@@ -326,7 +358,8 @@ package final class ControlSocket {
                 return
             }
             c.slots.append(.pending(id: parsed.id))
-            queue.append((c.id, command))
+            commandsReceived += 1
+            c.commands.append((commandsReceived, command))
         }
     }
 
@@ -417,7 +450,6 @@ package final class ControlSocket {
     private func drop(_ c: Client) {
         guard clients.removeValue(forKey: c.fd) != nil else { return }
         fdByClient[c.id] = nil
-        queue.removeAll { $0.client == c.id }
         _ = Glibc.close(c.fd)
         generation += 1
     }

@@ -41,6 +41,16 @@ public enum ServiceCommand: Equatable, Sendable {
         "screenshot": ["path"], "brightness": ["percent"], "blank": [], "wake": [], "status": [], "reload": [],
     ]
 
+    /// Whether the command costs a frame's worth of time or more (a screenshot encodes a PNG,
+    /// ~14 ms at 800x480; a reload reads and builds the app): the loop runs at most one of
+    /// these per wake-up, after the cheap ones (`KioskServices.runCommands`).
+    var isExpensive: Bool {
+        switch self {
+        case .screenshot, .reload: true
+        case .brightness, .blank, .wake, .status: false
+        }
+    }
+
     /// Whether the command changes what the screen shows or how (refused by a read-only
     /// remote, the MQTT bridge's `read_only`); reading brightness does not.
     var changesScreen: Bool {
@@ -83,5 +93,14 @@ public enum ServiceCommand: Equatable, Sendable {
         default:   // "status", the only name left in `fields`
             return .status
         }
+    }
+}
+
+extension ControlCommand {
+    /// A service command that costs a frame's worth of time or more (`ServiceCommand.isExpensive`);
+    /// the components' commands are cheap (a row edit is bounded by the row limits).
+    var isExpensive: Bool {
+        if case .service(let s) = self { return s.isExpensive }
+        return false
     }
 }
