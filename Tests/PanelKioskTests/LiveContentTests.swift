@@ -230,6 +230,12 @@ final class LiveContentTests: XCTestCase {
             (#"{"cmd": "set", "id": "platform", "text": "\#(String(repeating: "x", count: 5000))"}"#, "\"text\" is 5000 bytes; a text is at most 4096"),
             (#"{"cmd": "set", "id": "load", "value": 1.5}"#, "\"value\" must be a number from 0 to 1"),
             (#"{"cmd": "set", "id": "photo", "path": "/nonexistent.png"}"#, "'photo': \"path\" = '/nonexistent.png'"),
+            // What check and a reload refuse, a live path refuses with the same words: an IDAT
+            // bomb, a truncated PNG (both were taken with ok and shown as a placeholder).
+            (#"{"cmd": "set", "id": "photo", "path": "\#(CLI.root)/Tests/BadInput/i1-idat-bomb.png"}"#,
+             "i1-idat-bomb.png': " + (imageProblem(CLI.root + "/Tests/BadInput/i1-idat-bomb.png") ?? "(no problem?)")),
+            (#"{"cmd": "set", "id": "photo", "path": "\#(CLI.root)/Tests/BadInput/trunc.png"}"#,
+             "trunc.png': " + (imageProblem(CLI.root + "/Tests/BadInput/trunc.png") ?? "(no problem?)")),
             (#"{"cmd": "remove_rows", "id": "places", "at": 2, "count": 5}"#, "list 'places': rows 2..<7 are not all there (it has 3)"),
             (#"{"cmd": "update_row", "id": "places", "at": 3, "title": "x"}"#, "list 'places': no row 3 (it has 3)"),
             (#"{"cmd": "insert_rows", "id": "board", "at": 0, "rows": [{"title": "x"}]}"#, "list 'board' shows the value 'departures'"),

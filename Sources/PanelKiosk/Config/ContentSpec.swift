@@ -252,24 +252,29 @@ package func directory(of path: String) -> String {
 /// `limit` refuses more from the header (an icon's size), before the pixels are decoded.
 func checkImage(_ path: String, key: String, _ node: ConfigNode, _ sink: DiagnosticSink,
                 limit: (_ width: Int, _ height: Int) -> String? = { _, _ in nil }) {
+    if let why = imageProblem(path, limit: limit) { sink.error(node, "'\(key)' = '\(path)': \(why)") }
+}
+
+/// Why the kiosk could not show the PNG at `path`, or nil: the one check every path that
+/// names an image goes through, the app file's (`check`, a reload) and the live ones (`set`,
+/// row edits, the data file), so what one refuses every other refuses with the same words.
+/// The header first (the pixel budget, then `limit`), then the whole image is decoded (a
+/// corrupt IDAT or a decompression bomb passes the header); the pixels are kept for the scene
+/// that shows them next (`CheckedImages`), so nothing is decoded twice.
+func imageProblem(_ path: String, limit: (_ width: Int, _ height: Int) -> String? = { _, _ in nil }) -> String? {
     do {
         try RegularFile.check(path)
         let size = try PNGCodec.imageSize(path: path)
-        if let why = PixelBudget.refusal(width: size.width, height: size.height) {
-            sink.error(node, "'\(key)' = '\(path)': a PNG of \(why); scale it down")
-            return
-        }
-        if let why = limit(size.width, size.height) {
-            sink.error(node, "'\(key)' = '\(path)': \(why)")
-            return
-        }
+        if let why = PixelBudget.refusal(width: size.width, height: size.height) { return "a PNG of \(why); scale it down" }
+        if let why = limit(size.width, size.height) { return why }
         _ = try CheckedImages.decode(path)     // kept for the scene built next
+        return nil
     } catch let e as RegularFile.Problem {
-        sink.error(node, "'\(key)' = '\(path)': \(e.reason)")
+        return e.reason
     } catch let e as ImageError {
-        sink.error(node, "'\(key)' = '\(path)': \(e.reason)")
+        return e.reason
     } catch {
-        sink.error(node, "'\(key)' = '\(path)': \(error)")
+        return "\(error)"
     }
 }
 

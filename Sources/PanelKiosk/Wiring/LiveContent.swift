@@ -292,23 +292,12 @@ final class LiveContent {
         return out
     }
 
-    /// `limit` refuses more from the header (an icon's size).
+    /// The app file's image check (`imageProblem`), with the same words: `limit` refuses more
+    /// from the header (an icon's size). A bomb or a truncated PNG was taken with
+    /// `{"ok": true}` and shown as a placeholder, though `check` and a reload refuse it.
     private static func checkImage(_ path: String, _ key: String, _ id: String,
                                    limit: (_ width: Int, _ height: Int) -> String? = { _, _ in nil }) throws(ActionError) {
-        do {
-            try RegularFile.check(path)
-            let size = try PNGCodec.imageSize(path: path)
-            if let why = PixelBudget.refusal(width: size.width, height: size.height) {
-                throw ActionError("'\(id)': \"\(key)\" = '\(path)': a PNG of \(why)")
-            }
-            if let why = limit(size.width, size.height) { throw ActionError("'\(id)': \"\(key)\" = '\(path)': \(why)") }
-        } catch let e as ActionError { throw e } catch let e as RegularFile.Problem {
-            throw ActionError("'\(id)': \"\(key)\" = '\(path)': \(e.reason)")
-        } catch let e as ImageError {
-            throw ActionError("'\(id)': \"\(key)\" = '\(path)': \(e.reason)")
-        } catch {
-            throw ActionError("'\(id)': \"\(key)\" = '\(path)': \(error)")
-        }
+        if let why = imageProblem(path, limit: limit) { throw ActionError("'\(id)': \"\(key)\" = '\(path)': \(why)") }
     }
 
     /// A text given at run time may hold placeholders, like the app file's.
