@@ -12,7 +12,7 @@ import PanelRenderer
 /// (`FuzzTests`). A target may throw (bad input is reported) but must never trap, hang or
 /// allocate without bound.
 enum FuzzTarget: String, CaseIterable, Sendable {
-    case toml, app, theme, board, script, control, png, data, trace
+    case toml, app, theme, board, script, control, png, data, trace, socket
 
     /// A scratch folder for the targets that read files (the loaders take paths, as `run` does).
     private static let scratch: String = {
@@ -72,6 +72,12 @@ enum FuzzTarget: String, CaseIterable, Sendable {
                 _ = try? runtime.execute(.setValues(values), at: .milliseconds(0))
                 _ = runtime.drawFrame(showingAt: .milliseconds(16))
             }
+        case .socket:
+            // The control socket protocol against the real-time loop (`run --headless` in this
+            // process, SocketFuzzKiosk): the input is one client's stream, cut into writes at
+            // the points the input's first bytes choose, half-closed, and every reply read
+            // until the kiosk closes the connection. A loop that stops answering is a hang.
+            SocketFuzzKiosk.shared.play(bytes)
         case .trace:
             // `plot` of a trace file, drawn small.
             if let plot = try? MotionPlot(tracePath: Self.file("trace.jsonl", bytes), component: nil), let (_, face) = Self.plotFace {
@@ -86,5 +92,79 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         let dir = CLI.root + "/Tests/Fuzz/\(kind)/\(target.rawValue)"
         let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
         return names.sorted().map { dir + "/" + $0 }
+    }
+}
+
+/// A headless kiosk (the departures example, its control socket in a scratch folder) running
+/// its real-time loop on a thread of its own for the `socket` fuzz target: what `run
+/// --headless` does, in this process so libFuzzer sees the loop's code.
+final class SocketFuzzKiosk: @unchecked Sendable {
+    static let shared = SocketFuzzKiosk()
+    private let socketPath: String
+    private let scratch: String
+
+    private init() {
+        scratch = NSTemporaryDirectory() + "panel-kiosk-socket-fuzz-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        socketPath = scratch + "/control.sock"
+        guard var app = try? AppConfig.load(path: CLI.root + "/examples/departures.toml") else {
+            fatalError("socket fuzz: examples/departures.toml does not load")
+        }
+        app.controlSocket = socketPath
+        let path = socketPath
+        let configured = app
+        let thread = Thread {
+            let app = configured
+            guard let kiosk = try? Kiosk.headless(app: app) else { fatalError("socket fuzz: no headless kiosk") }
+            do { try kiosk.run() } catch { fatalError("socket fuzz: the loop stopped: \(error)") }
+            fatalError("socket fuzz: the loop returned")
+        }
+        thread.start()
+        for _ in 0..<3000 where access(path, F_OK) != 0 { usleep(10_000) }
+    }
+
+    /// Lines that would write outside the scratch folder are left out: a screenshot with a
+    /// path (the fuzzer would write PNGs anywhere this process may). Decided by the parser
+    /// the socket uses, so no spelling gets past it.
+    private static func harmless(_ line: ArraySlice<UInt8>) -> Bool {
+        if case .success(.service(.screenshot(path: .some))) = ControlCommand.parse(line: line).result { return false }
+        return true
+    }
+
+    func play(_ bytes: [UInt8]) {
+        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).filter(Self.harmless)
+        var stream = Array(lines.joined(separator: [UInt8(ascii: "\n")]))
+        // A subscriber is kept open after it half-closes; the last word unsubscribes, so the
+        // kiosk closes the connection once everything is answered.
+        stream += Array("\n{\"cmd\":\"unsubscribe\"}\n".utf8)
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0, let address = UnixAddress(socketPath) else { return }
+        defer { close(fd) }
+        guard address.withSockaddr({ connect(fd, $0, $1) }) == 0 else {
+            // A full client table answers and closes; anything else means the loop is gone.
+            fatalError("socket fuzz: cannot connect: \(String(cString: strerror(errno)))")
+        }
+        var timeout = timeval(tv_sec: 8, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        // Writes cut where the input says: the socket must join partial lines.
+        let cut = max(1, Int(bytes.first ?? 64))
+        var offset = 0
+        while offset < stream.count {
+            let n = min(cut, stream.count - offset)
+            let sent = stream.withUnsafeBytes { send(fd, $0.baseAddress! + offset, n, Int32(MSG_NOSIGNAL)) }
+            if sent <= 0 { break }      // the kiosk closed us (too many lines in flight): fine
+            offset += sent
+        }
+        shutdown(fd, Int32(SHUT_WR))
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n > 0 { continue }
+            if n == 0 { return }                                   // answered everything, closed
+            if errno == EINTR { continue }
+            if errno == EAGAIN || errno == EWOULDBLOCK { fatalError("socket fuzz: no reply for 8 s: the loop stalled") }
+            return                                                 // reset: it dropped us
+        }
     }
 }
