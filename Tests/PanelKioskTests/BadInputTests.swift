@@ -360,6 +360,13 @@ final class BadInputTests: XCTestCase {
                    "now.json:1:2: value 'b' must be text, as the app shows it, not rows; keeping the values shown")
         try expect("check: a data file value of the wrong sort", ["check", "q.toml"], status: 1,
                    "now.json:1:2: value 'b' must be text, as the app shows it, not rows")
+        // A data file row whose icon cannot be shown stopped the start (its icon was not even
+        // resolved against the app's folder), and later was reported with no line and column.
+        write("icons.json", "{\n  \"a\": \"3\",\n  \"rows\": [{\"title\": \"x\", \"icon\": \"missing.png\"}]\n}\n")
+        write("ic.toml", "name = \"I\"\n[data]\nfile = \"icons.json\"\n[values]\na = \"1\"\nrows = [{ title = \"r\" }]\n"
+              + "[background.content]\nkind = \"list\"\nrows = \"{rows}\"\n")
+        try expect("a data file row icon that cannot be shown", ["run", "--headless", "--config", "ic.toml", "--frames", "2"], status: 0,
+                   "icons.json:3:3: 'rows': \"rows[0].icon\" = './missing.png': No such file or directory; keeping the values shown")
         // Placeholders multiplied a text past its limit: a label of 1365 `{a}` with `a` 800
         // words took 10 s and 1.2 GB to lay out (with one long word, minutes).
         let label = String(repeating: "{a}", count: 1365)

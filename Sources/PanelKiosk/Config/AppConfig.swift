@@ -146,7 +146,8 @@ public struct AppConfig: Sendable {
                 // yet, and the kiosk starts with [values] and reports it (check does too).
                 // A value keeps the sort [values] gives it, as when the file changes later
                 // (the runtime warns about the file's value and keeps the one shown).
-                if access(full, F_OK) == 0, let values = try? DataFile.read(full) {
+                if access(full, F_OK) == 0, let read = try? DataFile.read(full) {
+                    let values = showableDataValues(read, base: base)
                     fileOnly = Set(values.keys).subtracting(app.values.keys)
                     app.values.merge(values) { given, file in given.typeName == file.typeName ? file : given }
                 } else {
@@ -305,4 +306,30 @@ public struct AppConfig: Sendable {
     private static func nearValue(_ name: String, _ app: AppConfig) -> String {
         Suggestion.nearest(name, in: Array(app.values.keys)).map { " (did you mean '{\($0)}'?)" } ?? ""
     }
+}
+
+/// The data file's values the screen can show at start: row icons resolved against the app's
+/// folder, as a live update resolves them (they were left relative, so the start looked for
+/// them in the working directory), and a rows value with an icon that cannot be shown left out
+/// (the start failed on it; now [values] shows until the runtime, reading the file, reports it
+/// with its line and column, as it does for every later update).
+private func showableDataValues(_ values: [String: LiveValue], base: String) -> [String: LiveValue] {
+    var out: [String: LiveValue] = [:]
+    for (name, value) in values {
+        switch value {
+        case .text:
+            out[name] = value
+        case .rows(var rows):
+            var icons = IconBudget()
+            var showable = true
+            for i in rows.indices {
+                guard let icon = rows[i].icon else { continue }
+                let path = resolve(icon, base)
+                if imageProblem(path, limit: { icons.refusal(path: path, width: $0, height: $1) }) != nil { showable = false; break }
+                rows[i].icon = path
+            }
+            if showable { out[name] = .rows(rows) }
+        }
+    }
+    return out
 }

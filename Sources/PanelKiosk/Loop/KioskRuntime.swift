@@ -240,7 +240,14 @@ package final class KioskRuntime {
             KioskLog.warning("\(e); keeping the values shown")
             dataFileHealth = .failing
         } catch {
-            KioskLog.warning("\(dataPath): \(error); keeping the values shown")
+            // Refused by the screen (a row's icon that cannot be shown): said where the value
+            // is written, as a syntax error is, when one value alone is refused.
+            let placed = DataFile.placedValues(dataPath).lazy.compactMap { [live] v -> String? in
+                do throws(ActionError) { try live.checkValue(v.name, v.value); return nil } catch {
+                    return "\(dataPath):\(v.line):\(v.column): \(error.message)"
+                }
+            }.first
+            KioskLog.warning("\(placed ?? "\(dataPath): \(error)"); keeping the values shown")
             dataFileHealth = .failing
         }
     }

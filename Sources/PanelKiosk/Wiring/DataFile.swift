@@ -55,6 +55,18 @@ package enum DataFile {
         }
     }
 
+    /// The values of the file at `path` in file order, each with the line and column of its
+    /// key (empty when it cannot be read or is not an object): to say where a value that the
+    /// screen refused (an icon that cannot be shown) is written.
+    package static func placedValues(_ path: String) -> [(name: String, value: LiveValue, line: Int, column: Int)] {
+        guard let bytes = try? RegularFile.read(path, maxBytes: maxBytes), let json = try? ParsedJSON.parseOrExplain(bytes),
+              case .object(let o) = json else { return [] }
+        return topLevelKeys(in: bytes).compactMap { key in
+            guard let v = o[key.name], let value = try? ControlCommand.values(from: .object([key.name: v]))[key.name] else { return nil }
+            return (key.name, value, key.line, key.column)
+        }
+    }
+
     /// The keys of a JSON object's top level, in file order, each with the line and column of
     /// its opening quote. (Keys written with escapes come out as written, not decoded.)
     static func topLevelKeys(in bytes: [UInt8]) -> [(name: String, line: Int, column: Int)] {

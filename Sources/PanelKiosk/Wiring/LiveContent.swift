@@ -170,6 +170,16 @@ final class LiveContent {
     // MARK: named values
 
     /// Sets values; every view that shows one of them is remade, all before the next frame.
+    /// Whether `setValues` would take value `name` as `v` on its own: its sort and, for rows,
+    /// their icons. Changes nothing (the data file's reader uses it to name the value, with
+    /// its line and column, that a refused update failed on).
+    func checkValue(_ name: String, _ v: LiveValue) throws(ActionError) {
+        if let old = values[name], old.typeName != v.typeName {
+            throw ActionError("value '\(name)' holds \(old.typeName), not \(v.typeName)")
+        }
+        if case .rows(let rows) = v { _ = try checkedRows(rows, name, name) }
+    }
+
     func setValues(_ new: [String: LiveValue]) throws(ActionError) {
         var merged = values
         for (name, v) in new {
