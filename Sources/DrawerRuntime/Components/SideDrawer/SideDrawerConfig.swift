@@ -63,11 +63,86 @@ public struct SideDrawerSideConfig: Equatable, Sendable {
     public var closedScale = 0.1
     public var shadowRadius = 10.0
     public var shadowOpacity = 1.0
+    /// The shadow styler's colour; nil: the theme's shadow colour (black, as the reference).
+    public var shadowColor: Color?
     public var tapToClose = true
     public var dragRevealEnabled = true
     public var title: String?
 
     public init() {}
+
+    /// The stylers of one drawer and their parameters: what `set_stylers` changes at run time
+    /// (the reference's `addStyler:forDirection:` / `removeStyler:forDirection:` and each
+    /// styler's properties).
+    public struct Style: Equatable, Sendable {
+        public var stylers: Set<PaneStyler>
+        /// Parallax: the share of the reveal width the drawer starts off toward its edge (0.35).
+        public var parallaxOffsetFraction: Double
+        /// Fade: the drawer's alpha when closed (0).
+        public var closedAlpha: Double
+        /// Scale: how much smaller the drawer is when closed (0.1: 0.9 of its size).
+        public var closedScale: Double
+        /// Shadow: blur radius (pt, 10), opacity (1) and colour (nil: the theme's, black).
+        public var shadowRadius: Double
+        public var shadowOpacity: Double
+        public var shadowColor: Color?
+
+        public init(stylers: Set<PaneStyler> = [], parallaxOffsetFraction: Double = 0.35, closedAlpha: Double = 0,
+                    closedScale: Double = 0.1, shadowRadius: Double = 10, shadowOpacity: Double = 1,
+                    shadowColor: Color? = nil) {
+            self.stylers = stylers; self.parallaxOffsetFraction = parallaxOffsetFraction; self.closedAlpha = closedAlpha
+            self.closedScale = closedScale; self.shadowRadius = shadowRadius; self.shadowOpacity = shadowOpacity
+            self.shadowColor = shadowColor
+        }
+
+        /// Each parameter's name (the app file's key) and range, for the checks every surface shares.
+        public static let ranges: [(key: String, range: ClosedRange<Double>)] = [
+            ("parallax_offset_fraction", 0...1), ("closed_alpha", 0...1), ("closed_scale", 0...1),
+            ("shadow_radius", 0...100), ("shadow_opacity", 0...1),
+        ]
+
+        /// The parameters by key, in `ranges` order.
+        public var parameterValues: [Double] { [parallaxOffsetFraction, closedAlpha, closedScale, shadowRadius, shadowOpacity] }
+
+        /// Sets the parameter named `key` (an app-file key); false when there is no such key.
+        public mutating func set(_ key: String, _ value: Double) -> Bool {
+            switch key {
+            case "parallax_offset_fraction": parallaxOffsetFraction = value
+            case "closed_alpha": closedAlpha = value
+            case "closed_scale": closedScale = value
+            case "shadow_radius": shadowRadius = value
+            case "shadow_opacity": shadowOpacity = value
+            default: return false
+            }
+            return true
+        }
+
+        /// Why the style cannot be used (a parameter out of its range or not finite), or nil.
+        public var problem: String? {
+            for ((key, range), v) in zip(Self.ranges, parameterValues) where !(v.isFinite && range.contains(v)) {
+                return "\(key) is \(v); it takes \(range.lowerBound.formattedShort)...\(range.upperBound.formattedShort)"
+            }
+            return nil
+        }
+    }
+
+    /// This drawer's stylers and their parameters.
+    public var style: Style {
+        get {
+            Style(stylers: stylers, parallaxOffsetFraction: parallaxOffsetFraction, closedAlpha: closedAlpha,
+                  closedScale: closedScale, shadowRadius: shadowRadius, shadowOpacity: shadowOpacity, shadowColor: shadowColor)
+        }
+        set {
+            stylers = newValue.stylers; parallaxOffsetFraction = newValue.parallaxOffsetFraction
+            closedAlpha = newValue.closedAlpha; closedScale = newValue.closedScale
+            shadowRadius = newValue.shadowRadius; shadowOpacity = newValue.shadowOpacity; shadowColor = newValue.shadowColor
+        }
+    }
+}
+
+extension Double {
+    /// 1 for 1.0, 0.35 for 0.35: numbers in messages as a person writes them.
+    fileprivate var formattedShort: String { self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
 }
 
 /// Every option of the side drawer, defaulting to MSDynamicsDrawerViewController (master).
