@@ -25,6 +25,7 @@ extension ComponentSpec {
             side.closedScale = s.double("closed_scale", default: side.closedScale, range: 0...1)
             side.shadowRadius = s.double("shadow_radius", default: side.shadowRadius, range: 0...100)
             side.shadowOpacity = s.double("shadow_opacity", default: side.shadowOpacity, range: 0...1)
+            side.shadowColor = s.color("shadow_color")
             side.tapToClose = s.bool("tap_to_close", default: side.tapToClose)
             side.dragRevealEnabled = s.bool("drag_reveal", default: side.dragRevealEnabled)
             side.title = s.string("title")
