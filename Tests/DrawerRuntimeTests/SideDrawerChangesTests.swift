@@ -243,3 +243,20 @@ final class SideDrawerChangesTests: XCTestCase {
         XCTAssertEqual(d.config.sides[.left]?.style, SideDrawerSideConfig.Style(), "nothing changed")
     }
 }
+
+extension SideDrawerChangesTests {
+    /// A reload keeps the drawers the program set or removed (where the new file still has
+    /// their pages), as it keeps the page and the open side.
+    func testAReloadKeepsTheDrawersSetAtRunTime() throws {
+        let old = make()
+        try old.perform("remove_drawer", ["right"], at: .zero)
+        try old.perform("set_drawer", ["left", "alerts"], at: .zero)
+        try old.perform("open", ["instant"], at: .zero)
+        let new = make()
+        new.carryState(from: old)
+        XCTAssertEqual(new.sides, [.left])
+        XCTAssertEqual(new.drawerPages, [.left: "alerts"])
+        XCTAssertEqual(new.paneState, .open)
+        XCTAssertEqual(new.paneOffset, 267)
+    }
+}

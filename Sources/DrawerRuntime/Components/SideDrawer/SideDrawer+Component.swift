@@ -74,8 +74,7 @@ extension SideDrawer: TypedActions {
                 throw ActionError("page '\(name)' is in the \(other.rawValue) drawer; a page shows in one place at a time")
             }
             // At most two drawers, opposite (the reference asserts the same).
-            let after = Set(rules.directions).union([side])
-            guard after.count == 1 || after == [.left, .right] || after == [.top, .bottom] else {
+            guard canHold(Set(rules.directions).union([side])) else {
                 throw ActionError("side drawer '\(id)' has drawers on \(sideNames); a \(side.rawValue) drawer cannot join them "
                     + "(at most two, opposite: left and right, or top and bottom; remove_drawer first)")
             }

@@ -432,8 +432,18 @@ public final class SideDrawer: Component, GestureComponent {
     public func carryState(from previous: Component) {
         guard let old = previous as? SideDrawer else { return }
         if let i = pages.firstIndex(where: { $0.id == old.currentPage?.id }) { pageIndex = i }
+        // Drawers set or removed at run time stay so (the program's, like the page), where the
+        // new file still has their pages and sides; their stylers are the file's again.
+        for d in old.removedSides.keys where old.config.sides[d] == nil || old.pendingRemoval.contains(d) {
+            if drawerPages[d] == nil, config.sides[d] != nil { dropDrawer(d) }
+        }
+        for (d, pageID) in old.drawerPages.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            guard let i = pages.firstIndex(where: { $0.id == pageID }), i != pageIndex, drawerSide(showing: pageID) == nil else { continue }
+            guard canHold(Set(rules.directions).union([d])) else { continue }
+            placeDrawer(d, page: i)
+        }
         let side = old.drawingDirection
-        if side != .none, drawerContent[side] != nil || old.paneState == .closed {
+        if side != .none, config.sides[side] != nil || old.paneState == .closed {
             paneState = old.paneState
             announcedState = old.paneState
             direction = old.direction
@@ -489,6 +499,12 @@ public final class SideDrawer: Component, GestureComponent {
     /// once the pane has closed (the close is started by the caller).
     func scheduleRemoval(_ side: SideDrawerDirection) {
         if drawingDirection == side { pendingRemoval.insert(side) } else { dropDrawer(side) }
+    }
+
+    /// At most two drawers, and two only opposite (left and right, or top and bottom): the
+    /// reference asserts the same.
+    func canHold(_ sides: Set<SideDrawerDirection>) -> Bool {
+        sides.count <= 1 || sides == [.left, .right] || sides == [.top, .bottom]
     }
 
     private func dropDrawer(_ side: SideDrawerDirection) {
