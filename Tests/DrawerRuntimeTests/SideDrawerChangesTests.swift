@@ -223,6 +223,13 @@ final class SideDrawerChangesTests: XCTestCase {
         let rules = SideDrawerRules(config: d.config, env: Environment(size: Size(800, 480)))
         XCTAssertEqual(rules.scale(closedFraction: 0.5, .left), 0.9, accuracy: 1e-12)
         XCTAssertEqual(rules.parallaxOffset(closedFraction: 0.5, .left), -66.75, accuracy: 1e-12)
+        try d.perform("set_stylers", ["left", "resize", "shadow", "minimum_resize_reveal_width=100", "shadow_offset_y=-2.5"], at: .zero)
+        let resized = SideDrawerRules(config: d.config, env: Environment(size: Size(800, 480)))
+        // The reference's rule: below the minimum the reveal width, from it on the gap.
+        XCTAssertEqual(resized.resizedExtent(distance: 99, .left), 267)
+        XCTAssertEqual(resized.resizedExtent(distance: 100, .left), 100)
+        XCTAssertEqual(resized.resizedExtent(distance: 300, .left), 300)
+        XCTAssertEqual(d.config.sides[.left]?.shadowOffsetY, -2.5)
         try d.perform("set_stylers", ["left"], at: .zero)
         XCTAssertEqual(d.config.sides[.left]?.stylers, [], "none named: none")
     }

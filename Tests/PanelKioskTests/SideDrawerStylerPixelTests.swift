@@ -143,9 +143,25 @@ final class SideDrawerStylerPixelTests: XCTestCase {
         XCTAssertEqual(black.color(x: 60, y: 120), Color(rgb: 0x0000FF), "70 pt away: beyond a radius of 10")
         let none = try held("stylers = [\"shadow\"]\nshadow_opacity = 0")
         XCTAssertEqual(none.color(x: edge.x, y: edge.y), Color(rgb: 0x0000FF), "opacity 0: no shadow")
+        // shadow_offset_x = -30 moves it onto the drawer: 30 pt further left of the pane.
+        let moved = try held("stylers = [\"shadow\"]\nshadow_offset_x = -30")
+        XCTAssertLessThan(moved.color(x: 100, y: 120).b, 200, "33 pt away, reached with the offset")
         let wide = try held("stylers = [\"shadow\"]\nshadow_radius = 60")
         XCTAssertLessThan(wide.color(x: 100, y: 120).b, 250, "radius 60 reaches 33 pt away")
         XCTAssertEqual(black.color(x: 100, y: 120), Color(rgb: 0x0000FF), "radius 10 does not")
+    }
+
+    /// Resize: the drawer is as wide as the gap (133.5), so its content lays out narrower and
+    /// the block (padding 60 each side) ends at 73.5 instead of 207.
+    func testResizeFitsTheDrawerToTheGap() throws {
+        let plain = try held()
+        XCTAssertTrue(isBlue(plain.color(x: 100, y: 120)))
+        // At 133.5 < the reveal width (the default minimum) the drawer keeps its 267.
+        XCTAssertTrue(isBlue(try held(#"stylers = ["resize"]"#).color(x: 100, y: 120)))
+        // With minimum_resize_reveal_width = 0 it is always the gap: the block is 60...73.5.
+        let fitted = try held("stylers = [\"resize\"]\nminimum_resize_reveal_width = 0")
+        XCTAssertTrue(isBlue(fitted.color(x: 70, y: 120)))
+        XCTAssertEqual(fitted.color(x: 100, y: 120).r, 233, "beyond the resized block")
     }
 
     /// The same styles set at run time: a touch script's `do` line, a `send` line (the

@@ -175,6 +175,10 @@ final class SideDrawerSurfacesTests: XCTestCase {
         XCTAssertEqual(bad.status, 1)
         XCTAssertTrue((bad.stdout + bad.stderr).contains(##"app.toml:6:1: 'shadow_color' must be a colour like "#RRGGBB" or "#RRGGBBAA""##),
                       bad.stdout + bad.stderr)
+        let far = try check("\"#336699\"\nshadow_offset_x = 500\nminimum_resize_reveal_width = -1")
+        let said = far.stdout + far.stderr
+        XCTAssertTrue(said.contains("app.toml:7:1: 'shadow_offset_x' = 500 is out of range -100...100"), said)
+        XCTAssertTrue(said.contains("app.toml:8:1: 'minimum_resize_reveal_width' = -1 is out of range 0...10000"), said)
         // Parsed into the drawer's options.
         let app = try AppConfig.parse(toml: """
             [[component]]

@@ -308,10 +308,13 @@ public final class Kiosk {
     }
 
     /// Sets the stylers of the side drawer's drawer on `side` and their parameters
-    /// (ranges as in the app file; a value out of range throws, changing nothing).
+    /// (ranges as in the app file; a value out of range throws, changing nothing). A nil
+    /// shadow colour or minimum resize width keeps the drawer's.
     public func setStyle(_ target: String, side: ControlCommand.Side, _ style: SideDrawerSideConfig.Style) throws {
         var parameters: [String: Double] = [:]
-        for (key, value) in zip(SideDrawerSideConfig.Style.ranges.map(\.key), style.parameterValues) { parameters[key] = value }
+        for (key, value) in zip(SideDrawerSideConfig.Style.ranges.map(\.key), style.parameterValues) where value != nil {
+            parameters[key] = value
+        }
         try execute(.setStylers(target: target, side: side, stylers: style.stylers, parameters: parameters,
                                 shadowColor: style.shadowColor))
     }

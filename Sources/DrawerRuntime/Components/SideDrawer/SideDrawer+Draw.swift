@@ -52,7 +52,7 @@ extension SideDrawer {
             if alpha > 0 {
                 canvas.drawShadow(roundedRect: frame, radii: .zero,
                                   shadow: Shadow(color: (side.shadowColor ?? pal.shadow).withOpacity(alpha), blur: side.shadowRadius * 2,
-                                                 offset: .zero))
+                                                 offset: Point(side.shadowOffsetX, side.shadowOffsetY)))
             }
         }
         canvas.fillRect(frame, .solid(pal.pane))
