@@ -282,10 +282,41 @@ public final class Kiosk {
         try execute(.dismissBar(target: popup, animated: animated))
     }
 
-    /// Replaces a component's content with its page `page` (a side drawer's pane, a sheet's
-    /// root, a bottom drawer's content).
-    public func replaceContent(_ target: String, page: String) throws {
-        try execute(.replaceContent(target: target, page: page))
+    /// Replaces a component's content with its page `page` (a side drawer's pane, a bottom
+    /// drawer's content). A side drawer's pane not `animated` swaps where it is: nothing
+    /// moves and no event is sent (the reference's `setPaneViewController:animated:NO`).
+    public func replaceContent(_ target: String, page: String, animated: Bool = true) throws {
+        try execute(.replaceContent(target: target, page: page, animated: animated))
+    }
+
+    /// Bounces a side drawer's closed pane toward `side` (nil: its only side; with two it
+    /// throws naming them), or a bottom drawer (no side).
+    public func bounce(_ target: String, side: ControlCommand.Side? = nil) throws {
+        try execute(.bounce(target: target, side: side))
+    }
+
+    /// Puts the page `page` in the side drawer's drawer on `side`, adding a drawer there if
+    /// it had none (at most two, opposite).
+    public func setDrawer(_ target: String, side: ControlCommand.Side, page: String) throws {
+        try execute(.setDrawer(target: target, side: side, page: page))
+    }
+
+    /// Takes away the side drawer's drawer on `side`; when the pane is open toward it, it
+    /// closes first (`animated`: uninterruptibly, else at once) and the drawer goes at closed.
+    public func removeDrawer(_ target: String, side: ControlCommand.Side, animated: Bool = true) throws {
+        try execute(.removeDrawer(target: target, side: side, animated: animated))
+    }
+
+    /// Sets the stylers of the side drawer's drawer on `side` and their parameters
+    /// (ranges as in the app file; a value out of range throws, changing nothing). A nil
+    /// shadow colour or minimum resize width keeps the drawer's.
+    public func setStyle(_ target: String, side: ControlCommand.Side, _ style: SideDrawerSideConfig.Style) throws {
+        var parameters: [String: Double] = [:]
+        for (key, value) in zip(SideDrawerSideConfig.Style.ranges.map(\.key), style.parameterValues) where value != nil {
+            parameters[key] = value
+        }
+        try execute(.setStylers(target: target, side: side, stylers: style.stylers, parameters: parameters,
+                                shadowColor: style.shadowColor))
     }
 
     // MARK: content (the `set` family of the control socket)

@@ -20,11 +20,13 @@ extension ComponentSpec {
                     }
                 }
             }
-            side.parallaxOffsetFraction = s.double("parallax_offset_fraction", default: side.parallaxOffsetFraction, range: 0...1)
-            side.closedAlpha = s.double("closed_alpha", default: side.closedAlpha, range: 0...1)
-            side.closedScale = s.double("closed_scale", default: side.closedScale, range: 0...1)
-            side.shadowRadius = s.double("shadow_radius", default: side.shadowRadius, range: 0...100)
-            side.shadowOpacity = s.double("shadow_opacity", default: side.shadowOpacity, range: 0...1)
+            // The stylers' numbers, with the ranges `set_stylers` checks at run time too.
+            var style = side.style
+            for (key, range) in SideDrawerSideConfig.Style.ranges {
+                if let v = s.double(key, range: range) { _ = style.set(key, v) }
+            }
+            style.shadowColor = s.color("shadow_color")
+            side.style = style
             side.tapToClose = s.bool("tap_to_close", default: side.tapToClose)
             side.dragRevealEnabled = s.bool("drag_reveal", default: side.dragRevealEnabled)
             side.title = s.string("title")

@@ -9,7 +9,11 @@ import PanelRenderer
 ///     {"cmd":"close","target":"menu"}
 ///     {"cmd":"push","target":"sheet","page":"details"}   {"cmd":"pop","target":"sheet"}
 ///     {"cmd":"set_position","target":"drawer","position":"open"}
-///     {"cmd":"replace_content","target":"menu","page":"settings"}
+///     {"cmd":"replace_content","target":"menu","page":"settings"}   (side drawer: "animated": false swaps in place)
+///     {"cmd":"bounce","target":"menu","side":"left"}     (side drawer: "side" only when it has two)
+///     {"cmd":"set_drawer","target":"menu","side":"right","page":"alerts"}
+///     {"cmd":"remove_drawer","target":"menu","side":"right"}
+///     {"cmd":"set_stylers","target":"menu","side":"left","stylers":["parallax","fade"],"closed_alpha":0.2}
 ///     {"cmd":"snap","target":"sheet","anchor":0}
 ///     {"cmd":"subscribe"}   {"cmd":"unsubscribe"}     (the event log's lines, docs/formats.md)
 ///     {"cmd":"set","id":"next","text":"08:12"}        (content by id; `id` names the node)
@@ -38,8 +42,21 @@ public enum ControlCommand: Equatable, Sendable {
     case push(target: String, page: String, animated: Bool)
     case pop(target: String, animated: Bool)
     case setDrawerPosition(target: String, position: DrawerPosition, animated: Bool)
-    /// Replaces a component's content (a side drawer's pane, a sheet's root) with a page.
-    case replaceContent(target: String, page: String)
+    /// Replaces a component's content (a side drawer's pane, a bottom drawer's content) with
+    /// a page. A side drawer's pane not `animated` swaps where it is (nothing moves).
+    case replaceContent(target: String, page: String, animated: Bool = true)
+    /// Bounces a side drawer's closed pane toward `side` (nil: its only side), or a bottom
+    /// drawer (no side).
+    case bounce(target: String, side: Side?)
+    /// Puts page `page` in a side drawer's drawer on `side` (adding a drawer there).
+    case setDrawer(target: String, side: Side, page: String)
+    /// Takes away a side drawer's drawer on `side`, closing the pane first if it is open toward it.
+    case removeDrawer(target: String, side: Side, animated: Bool)
+    /// Sets the stylers of a side drawer's drawer on `side` (exactly these), and the
+    /// parameters given (app-file keys: `parallax_offset_fraction`, `closed_alpha`,
+    /// `closed_scale`, `shadow_radius`, `shadow_opacity`) and shadow colour; the others keep
+    /// their values.
+    case setStylers(target: String, side: Side, stylers: Set<PaneStyler>, parameters: [String: Double], shadowColor: Color?)
     /// Moves a sheet to anchor `anchor` (0 = top-most).
     case snapSheet(target: String, anchor: Int, animated: Bool)
     /// Changes properties of the content node `id` (see `ContentProperties`).
@@ -115,7 +132,9 @@ public enum ControlCommand: Equatable, Sendable {
     /// not, or a playing song would keep the screen on forever.
     var wakesScreen: Bool {
         switch self {
-        case .presentBar, .open, .push, .setDrawerPosition, .replaceContent, .snapSheet: true
+        case .presentBar, .open, .push, .setDrawerPosition, .replaceContent, .snapSheet, .bounce: true
+        // A drawer's contents and looks change what a gesture will show, not what is shown.
+        case .setDrawer, .removeDrawer, .setStylers: false
         case .setPopupItem, .dismissBar, .close, .pop, .subscribe, .unsubscribe: false
         // Live content is background data (a departure time, a queue number).
         case .set, .insertRows, .removeRows, .updateRow, .setValues: false
@@ -134,7 +153,11 @@ public enum ControlCommand: Equatable, Sendable {
         "push": ["target", "page", "animated"],
         "pop": ["target", "animated"],
         "set_position": ["target", "position", "animated"],
-        "replace_content": ["target", "page"],
+        "replace_content": ["target", "page", "animated"],
+        "bounce": ["target", "side"],
+        "set_drawer": ["target", "side", "page"],
+        "remove_drawer": ["target", "side", "animated"],
+        "set_stylers": ["target", "side", "stylers", "shadow_color"] + SideDrawerSideConfig.Style.ranges.map(\.key),
         "snap": ["target", "anchor", "animated"],
         "subscribe": [],
         "unsubscribe": [],
@@ -214,7 +237,37 @@ public enum ControlCommand: Equatable, Sendable {
                 throw ControlError("\"set_position\" needs \"position\" (one of \(f.list(DrawerPosition.self)))")
             }
             return .setDrawerPosition(target: try f.target(), position: position, animated: try f.animated())
-        case "replace_content": return .replaceContent(target: try f.target(), page: try f.required("page"))
+        case "replace_content":
+            return .replaceContent(target: try f.target(), page: try f.required("page"), animated: try f.animated())
+        case "bounce": return .bounce(target: try f.target(), side: try f.choice("side", Side.self))
+        case "set_drawer":
+            return .setDrawer(target: try f.target(), side: try f.side(), page: try f.required("page"))
+        case "remove_drawer":
+            return .removeDrawer(target: try f.target(), side: try f.side(), animated: try f.animated())
+        case "set_stylers":
+            guard case .array(let names)? = obj["stylers"] else {
+                throw ControlError("\"set_stylers\" needs \"stylers\" (an array of \(f.list(PaneStyler.self)); [] for none)")
+            }
+            var stylers: Set<PaneStyler> = []
+            for n in names {
+                guard case .string(let s) = n, let st = PaneStyler(rawValue: s) else {
+                    throw ControlError("\"stylers\" takes \(f.list(PaneStyler.self))")
+                }
+                stylers.insert(st)
+            }
+            var parameters: [String: Double] = [:]
+            for (key, range) in SideDrawerSideConfig.Style.ranges {
+                guard let v = try f.number(key) else { continue }
+                guard range.contains(v) else { throw ControlError("\"\(key)\" must be a number from \(range.lowerBound) to \(range.upperBound)") }
+                parameters[key] = v
+            }
+            var color: Color?
+            if let c = try f.string("shadow_color") {
+                guard let parsed = Color(hex: c) else { throw ControlError("\"shadow_color\" must be \"#rrggbb\" or \"#rrggbbaa\"") }
+                color = parsed
+            }
+            return .setStylers(target: try f.target(), side: try f.side(), stylers: stylers, parameters: parameters,
+                               shadowColor: color)
         case "snap":
             guard let a = try f.number("anchor") else { throw ControlError("\"snap\" needs \"anchor\" (an anchor index, 0 = top-most)") }
             guard a >= 0, a == a.rounded(), a < 1000 else { throw ControlError("\"anchor\" must be a whole number from 0") }
@@ -374,6 +427,11 @@ public enum ControlCommand: Equatable, Sendable {
             return s
         }
         func target() throws(ControlError) -> String { try required("target") }
+        /// A side drawer's side, required.
+        func side() throws(ControlError) -> Side {
+            guard let s = try choice("side", Side.self) else { throw ControlError("\"\(cmd)\" needs \"side\" (one of \(list(Side.self)))") }
+            return s
+        }
         func number(_ key: String) throws(ControlError) -> Double? {
             guard let v = obj[key] else { return nil }
             guard case .number(let d) = v, d.isFinite else { throw ControlError("\"\(key)\" must be a number") }

@@ -50,12 +50,39 @@ enum ControlDispatch {
             try target(id, Sheet.self).apply(.pop(animated: animated), at: now)
         case .setDrawerPosition(let id, let position, let animated):
             try target(id, BottomDrawer.self).apply(.setPosition(drawerPosition(position), animated: animated), at: now)
-        case .replaceContent(let id, let page):
+        case .replaceContent(let id, let page, let animated):
             if let drawer = sideDrawer(id) {
-                try drawer.apply(.replacePane(page: page), at: now)
+                try drawer.apply(.replacePane(page: page, animated: animated), at: now)
             } else {
-                try target(id, BottomDrawer.self).apply(.replaceContent(page: page, position: nil), at: now)
+                let drawer = try target(id, BottomDrawer.self)
+                // Its content always cross-fades: a jump asked for is refused, not ignored.
+                guard animated else { throw ActionError("\"animated\": false is for a side drawer's pane; bottom drawer '\(id)' cross-fades its content") }
+                try drawer.apply(.replaceContent(page: page, position: nil), at: now)
             }
+        case .bounce(let id, let side):
+            if let drawer = sideDrawer(id) {
+                try drawer.apply(.bounce(side: side.map(direction) ?? .none), at: now)
+            } else {
+                let drawer = try target(id, BottomDrawer.self)
+                guard side == nil else { throw ActionError("\"side\" is for a side drawer; bottom drawer '\(id)' bounces up") }
+                try drawer.apply(.bounce, at: now)
+            }
+        case .setDrawer(let id, let side, let page):
+            try target(id, SideDrawer.self).apply(.setDrawer(side: direction(side), page: page), at: now)
+        case .removeDrawer(let id, let side, let animated):
+            try target(id, SideDrawer.self).apply(.removeDrawer(side: direction(side), animated: animated), at: now)
+        case .setStylers(let id, let side, let stylers, let parameters, let color):
+            let drawer = try target(id, SideDrawer.self)
+            let d = direction(side)
+            guard var style = drawer.config.sides[d]?.style else {
+                throw ActionError("set_stylers takes a side with a drawer: \(drawer.sides.map(\.rawValue).joined(separator: ", "))")
+            }
+            style.stylers = stylers
+            for (key, value) in parameters.sorted(by: { $0.key < $1.key }) {
+                guard style.set(key, value) else { throw ActionError("set_stylers has no parameter \"\(key)\"") }
+            }
+            if let color { style.shadowColor = color }
+            try drawer.apply(.setStyle(side: d, style: style), at: now)
         case .snapSheet(let id, let anchor, let animated):
             try target(id, Sheet.self).apply(.snap(anchor: anchor, animated: animated), at: now)
         case .set(let id, let properties): try live.set(id: id, properties)

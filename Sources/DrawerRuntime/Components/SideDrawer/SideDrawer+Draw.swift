@@ -51,8 +51,8 @@ extension SideDrawer {
             let alpha = side.shadowOpacity * env.theme.shadowStrength
             if alpha > 0 {
                 canvas.drawShadow(roundedRect: frame, radii: .zero,
-                                  shadow: Shadow(color: pal.shadow.withOpacity(alpha), blur: side.shadowRadius * 2,
-                                                 offset: .zero))
+                                  shadow: Shadow(color: (side.shadowColor ?? pal.shadow).withOpacity(alpha), blur: side.shadowRadius * 2,
+                                                 offset: Point(side.shadowOffsetX, side.shadowOffsetY)))
             }
         }
         canvas.fillRect(frame, .solid(pal.pane))

@@ -63,6 +63,16 @@ public final class SideDrawer: Component, GestureComponent {
     /// even when the public `direction` is already none (dragged back to closed).
     private(set) var drawingDirection = SideDrawerDirection.none
     public private(set) var pageIndex = 0
+    /// The page each drawer shows when `set_drawer` put one there (a drawer from the app file
+    /// has none). A page is in one place at a time: the pane or one drawer (its view is laid
+    /// out for one width).
+    public private(set) var drawerPages: [SideDrawerDirection: String] = [:]
+    /// Drawers `remove_drawer` took away while the pane was open toward them: they go once
+    /// the pane has closed (docs/components.md, Side drawer D29).
+    private(set) var pendingRemoval: Set<SideDrawerDirection> = []
+    /// The options of drawers that were removed, so a drawer set there again gets them back
+    /// (the reference keeps reveal width and stylers per direction, drawer or not).
+    var removedSides: [SideDrawerDirection: SideDrawerSideConfig] = [:]
     /// How far the current page is scrolled (points).
     public private(set) var paneScroll = 0.0
     private(set) var rules: SideDrawerRules
@@ -149,6 +159,8 @@ public final class SideDrawer: Component, GestureComponent {
         case restInPlace
         case bounce(SideDrawerDirection)
         case replace(Int)
+        /// The unanimated replace: the page swaps where the pane is, nothing moves.
+        case swapInPlace(Int)
         case tick
     }
 
@@ -276,13 +288,21 @@ public final class SideDrawer: Component, GestureComponent {
         case (.pressed, .bounce), (.pressedContent, .bounce), (.dragging, .bounce), (.scrollingPane, .bounce),
              (.ignoringGesture, .bounce), (.moving, .bounce):
             return phase
+        case (_, .swapInPlace(let index)):
+            // The reference's `setPaneViewController:animated:NO` only swaps the child view
+            // controller: the pane stays where it is and the delegate hears nothing
+            // (docs/components.md, Side drawer D13). A slide-off under way swaps to this page.
+            showPage(index)
+            if case .moving(let body, let target, let interruptible, .swapPage) = phase {
+                return .moving(body, target: target, interruptible: interruptible, then: .swapPage(index))
+            }
+            return phase
         case (_, .replace(let index)):
             if index == pageIndex {
                 return startMotion(to: .closed, drawingDirection, velocity: 0, interruptible: true, then: .none, at: time)
             }
             guard config.slideOffOnReplace else {
-                pageIndex = index
-                paneScroll = 0
+                showPage(index)
                 return startMotion(to: .closed, drawingDirection, velocity: 0, interruptible: true, then: .none, at: time)
             }
             // Slide off with touches blocked, swap off-screen, close with touches allowed.
@@ -302,10 +322,11 @@ public final class SideDrawer: Component, GestureComponent {
             case .none:
                 return .resting
             case .swapPage(let i):
-                pageIndex = i
-                paneScroll = 0
+                showPage(i)
                 return startMotion(to: .closed, drawingDirection, velocity: 0, interruptible: true, then: .none, at: time)
             case .open(let dir):
+                // The drawer may have been removed while the pane closed.
+                guard config.sides[dir] != nil else { return .resting }
                 return next(.resting, .setState(.open, dir, interruptible: interruptible, then: .none), at: time)
             }
         case (.resting, .tick), (.pressed, .tick), (.pressedContent, .tick), (.dragging, .tick), (.scrollingPane, .tick),
@@ -367,6 +388,9 @@ public final class SideDrawer: Component, GestureComponent {
             direction = .none
             drawingDirection = .none
             distance = 0
+            // A drawer removed while it was open goes now that nothing shows it.
+            for d in pendingRemoval { dropDrawer(d) }
+            pendingRemoval = []
         }
         guard changed else { return }
         events.emit(at: time, target: id, "pane_state_did_change",
@@ -408,8 +432,18 @@ public final class SideDrawer: Component, GestureComponent {
     public func carryState(from previous: Component) {
         guard let old = previous as? SideDrawer else { return }
         if let i = pages.firstIndex(where: { $0.id == old.currentPage?.id }) { pageIndex = i }
+        // Drawers set or removed at run time stay so (the program's, like the page), where the
+        // new file still has their pages and sides; their stylers are the file's again.
+        for d in old.removedSides.keys where old.config.sides[d] == nil || old.pendingRemoval.contains(d) {
+            if drawerPages[d] == nil, config.sides[d] != nil { dropDrawer(d) }
+        }
+        for (d, pageID) in old.drawerPages.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            guard let i = pages.firstIndex(where: { $0.id == pageID }), i != pageIndex, drawerSide(showing: pageID) == nil else { continue }
+            guard canHold(Set(rules.directions).union([d])) else { continue }
+            placeDrawer(d, page: i)
+        }
         let side = old.drawingDirection
-        if side != .none, drawerContent[side] != nil || old.paneState == .closed {
+        if side != .none, config.sides[side] != nil || old.paneState == .closed {
             paneState = old.paneState
             announcedState = old.paneState
             direction = old.direction
@@ -433,8 +467,52 @@ public final class SideDrawer: Component, GestureComponent {
     /// A tap on a drawer's row; a row naming a page shows it (the menu's purpose), with the
     /// replace animation: the motion that starts, if any.
     private func tapDrawer(at p: Point, time: Instant) -> Phase? {
-        guard let a = emitAction(drawerHit(at: p), at: time), let i = pages.firstIndex(where: { $0.id == a }) else { return nil }
+        guard let a = emitAction(drawerHit(at: p), at: time), let i = pages.firstIndex(where: { $0.id == a }),
+              drawerSide(showing: a) == nil else { return nil }
         return next(.resting, .replace(i), at: time)
+    }
+
+    /// Shows page `index` in the pane, from its top.
+    private func showPage(_ index: Int) {
+        pageIndex = index
+        paneScroll = 0
+    }
+
+    /// The drawer that shows page `id`, if one does.
+    func drawerSide(showing id: String) -> SideDrawerDirection? {
+        drawerPages.first { $0.value == id }?.key
+    }
+
+    // MARK: Drawers set and removed at run time (docs/components.md, Side drawer D29)
+
+    /// Puts page `index` in the drawer on `side` (replacing what it showed, or adding a
+    /// drawer there with the options it had, or the reference's defaults).
+    func placeDrawer(_ side: SideDrawerDirection, page index: Int) {
+        pendingRemoval.remove(side)
+        if config.sides[side] == nil { config.sides[side] = removedSides.removeValue(forKey: side) ?? SideDrawerSideConfig() }
+        drawerContent[side] = pages[index].content
+        drawerPages[side] = pages[index].id
+        layout(in: env)
+    }
+
+    /// Takes the drawer on `side` away: at once when the pane is not open toward it, else
+    /// once the pane has closed (the close is started by the caller).
+    func scheduleRemoval(_ side: SideDrawerDirection) {
+        if drawingDirection == side { pendingRemoval.insert(side) } else { dropDrawer(side) }
+    }
+
+    /// At most two drawers, and two only opposite (left and right, or top and bottom): the
+    /// reference asserts the same.
+    func canHold(_ sides: Set<SideDrawerDirection>) -> Bool {
+        sides.count <= 1 || sides == [.left, .right] || sides == [.top, .bottom]
+    }
+
+    private func dropDrawer(_ side: SideDrawerDirection) {
+        guard let options = config.sides.removeValue(forKey: side) else { return }
+        removedSides[side] = options
+        drawerContent[side] = nil
+        drawerPages[side] = nil
+        layout(in: env)
     }
 
     func drawerContentTop(_ d: SideDrawerDirection) -> Double {

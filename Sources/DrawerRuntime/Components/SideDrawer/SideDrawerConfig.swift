@@ -63,11 +63,111 @@ public struct SideDrawerSideConfig: Equatable, Sendable {
     public var closedScale = 0.1
     public var shadowRadius = 10.0
     public var shadowOpacity = 1.0
+    /// The shadow styler's colour; nil: the theme's shadow colour (black, as the reference).
+    public var shadowColor: Color?
+    /// The shadow's offset (pt; the reference's shadowOffset, 0 × 0).
+    public var shadowOffsetX = 0.0
+    public var shadowOffsetY = 0.0
+    /// The resize styler's minimumResizeRevealWidth (pt); nil: the reveal width.
+    public var minimumResizeRevealWidth: Double?
     public var tapToClose = true
     public var dragRevealEnabled = true
     public var title: String?
 
     public init() {}
+
+    /// The stylers of one drawer and their parameters: what `set_stylers` changes at run time
+    /// (the reference's `addStyler:forDirection:` / `removeStyler:forDirection:` and each
+    /// styler's properties).
+    public struct Style: Equatable, Sendable {
+        public var stylers: Set<PaneStyler>
+        /// Parallax: the share of the reveal width the drawer starts off toward its edge (0.35).
+        public var parallaxOffsetFraction: Double
+        /// Fade: the drawer's alpha when closed (0).
+        public var closedAlpha: Double
+        /// Scale: how much smaller the drawer is when closed (0.1: 0.9 of its size).
+        public var closedScale: Double
+        /// Resize: from this reveal distance (pt) on the drawer is as wide as the gap; below
+        /// it, as wide as the reveal width. nil: the reveal width; 0: always the gap.
+        public var minimumResizeRevealWidth: Double?
+        /// Shadow: blur radius (pt, 10), opacity (1), colour (nil: the theme's, black) and
+        /// offset (pt, 0, 0).
+        public var shadowRadius: Double
+        public var shadowOpacity: Double
+        public var shadowColor: Color?
+        public var shadowOffsetX: Double
+        public var shadowOffsetY: Double
+
+        public init(stylers: Set<PaneStyler> = [], parallaxOffsetFraction: Double = 0.35, closedAlpha: Double = 0,
+                    closedScale: Double = 0.1, minimumResizeRevealWidth: Double? = nil, shadowRadius: Double = 10,
+                    shadowOpacity: Double = 1, shadowColor: Color? = nil, shadowOffsetX: Double = 0, shadowOffsetY: Double = 0) {
+            self.stylers = stylers; self.parallaxOffsetFraction = parallaxOffsetFraction; self.closedAlpha = closedAlpha
+            self.closedScale = closedScale; self.minimumResizeRevealWidth = minimumResizeRevealWidth
+            self.shadowRadius = shadowRadius; self.shadowOpacity = shadowOpacity; self.shadowColor = shadowColor
+            self.shadowOffsetX = shadowOffsetX; self.shadowOffsetY = shadowOffsetY
+        }
+
+        /// Each number parameter's name (the app file's key) and range, for the checks every
+        /// surface shares.
+        public static let ranges: [(key: String, range: ClosedRange<Double>)] = [
+            ("parallax_offset_fraction", 0...1), ("closed_alpha", 0...1), ("closed_scale", 0...1),
+            ("minimum_resize_reveal_width", 0...10000),
+            ("shadow_radius", 0...100), ("shadow_opacity", 0...1), ("shadow_offset_x", -100...100), ("shadow_offset_y", -100...100),
+        ]
+
+        /// The parameters by key, in `ranges` order (nil: not set, the default applies).
+        public var parameterValues: [Double?] {
+            [parallaxOffsetFraction, closedAlpha, closedScale, minimumResizeRevealWidth, shadowRadius, shadowOpacity,
+             shadowOffsetX, shadowOffsetY]
+        }
+
+        /// Sets the parameter named `key` (an app-file key); false when there is no such key.
+        public mutating func set(_ key: String, _ value: Double) -> Bool {
+            switch key {
+            case "parallax_offset_fraction": parallaxOffsetFraction = value
+            case "closed_alpha": closedAlpha = value
+            case "closed_scale": closedScale = value
+            case "minimum_resize_reveal_width": minimumResizeRevealWidth = value
+            case "shadow_radius": shadowRadius = value
+            case "shadow_opacity": shadowOpacity = value
+            case "shadow_offset_x": shadowOffsetX = value
+            case "shadow_offset_y": shadowOffsetY = value
+            default: return false
+            }
+            return true
+        }
+
+        /// Why the style cannot be used (a parameter out of its range or not finite), or nil.
+        public var problem: String? {
+            for ((key, range), value) in zip(Self.ranges, parameterValues) {
+                guard let v = value, !(v.isFinite && range.contains(v)) else { continue }
+                return "\(key) is \(v); it takes \(range.lowerBound.formattedShort)...\(range.upperBound.formattedShort)"
+            }
+            return nil
+        }
+    }
+
+    /// This drawer's stylers and their parameters (stored in the fields above, which the app
+    /// file sets one by one).
+    public var style: Style {
+        get {
+            Style(stylers: stylers, parallaxOffsetFraction: parallaxOffsetFraction, closedAlpha: closedAlpha,
+                  closedScale: closedScale, minimumResizeRevealWidth: minimumResizeRevealWidth, shadowRadius: shadowRadius,
+                  shadowOpacity: shadowOpacity, shadowColor: shadowColor, shadowOffsetX: shadowOffsetX, shadowOffsetY: shadowOffsetY)
+        }
+        set {
+            stylers = newValue.stylers; parallaxOffsetFraction = newValue.parallaxOffsetFraction
+            closedAlpha = newValue.closedAlpha; closedScale = newValue.closedScale
+            minimumResizeRevealWidth = newValue.minimumResizeRevealWidth
+            shadowRadius = newValue.shadowRadius; shadowOpacity = newValue.shadowOpacity; shadowColor = newValue.shadowColor
+            shadowOffsetX = newValue.shadowOffsetX; shadowOffsetY = newValue.shadowOffsetY
+        }
+    }
+}
+
+extension Double {
+    /// 1 for 1.0, 0.35 for 0.35: numbers in messages as a person writes them.
+    fileprivate var formattedShort: String { self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
 }
 
 /// Every option of the side drawer, defaulting to MSDynamicsDrawerViewController (master).

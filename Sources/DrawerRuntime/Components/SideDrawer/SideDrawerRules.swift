@@ -68,8 +68,14 @@ public struct SideDrawerRules: Equatable, Sendable {
         1 - f * (config.sides[d]?.closedScale ?? 0)
     }
 
-    /// Resize: the drawer's extent along the axis is the larger of the reveal and the gap.
-    public func resizedExtent(distance s: Double, _ d: SideDrawerDirection) -> Double { max(reveal(d), s) }
+    /// Resize: the drawer's extent along the axis is the gap once the pane is out by the
+    /// minimum resize reveal width (default: the reveal width), else the reveal width. With
+    /// the default this is the larger of the two; a smaller minimum makes the drawer jump from
+    /// the reveal width to the gap there, as the reference's styler does.
+    public func resizedExtent(distance s: Double, _ d: SideDrawerDirection) -> Double {
+        let minimum = config.sides[d]?.minimumResizeRevealWidth ?? reveal(d)
+        return s < minimum ? reveal(d) : s
+    }
 
     /// The drawer's own region (where its content lays out) before stylers, at extent `e`.
     public func drawerRegion(_ d: SideDrawerDirection, extent e: Double) -> Rect {
