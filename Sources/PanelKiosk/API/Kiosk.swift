@@ -283,9 +283,21 @@ public final class Kiosk {
     }
 
     /// Replaces a component's content with its page `page` (a side drawer's pane, a sheet's
-    /// root, a bottom drawer's content).
-    public func replaceContent(_ target: String, page: String) throws {
-        try execute(.replaceContent(target: target, page: page))
+    /// root, a bottom drawer's content; the drawer's cross-fades unless `animated` is false).
+    public func replaceContent(_ target: String, page: String, animated: Bool = true) throws {
+        try execute(.replaceContent(target: target, page: page, animated: animated))
+    }
+
+    /// Changes the positions the bottom drawer `drawer` supports; when its position is no
+    /// longer among them it jumps to the lowest one but closed.
+    public func setPositions(_ drawer: String, _ positions: [ControlCommand.DrawerPosition]) throws {
+        try execute(.setDrawerPositions(target: drawer, positions: positions))
+    }
+
+    /// Shows the bottom drawer's background page `page` under it, cross-fading for its
+    /// `animation_duration` unless `animated` is false.
+    public func replaceBackground(_ drawer: String, page: String, animated: Bool = true) throws {
+        try execute(.replaceBackground(target: drawer, page: page, animated: animated))
     }
 
     // MARK: content (the `set` family of the control socket)

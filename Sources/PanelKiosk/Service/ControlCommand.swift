@@ -10,6 +10,8 @@ import PanelRenderer
 ///     {"cmd":"push","target":"sheet","page":"details"}   {"cmd":"pop","target":"sheet"}
 ///     {"cmd":"set_position","target":"drawer","position":"open"}
 ///     {"cmd":"replace_content","target":"menu","page":"settings"}
+///     {"cmd":"set_positions","target":"drawer","positions":["collapsed","open"]}
+///     {"cmd":"replace_background","target":"drawer","page":"map"}
 ///     {"cmd":"snap","target":"sheet","anchor":0}
 ///     {"cmd":"subscribe"}   {"cmd":"unsubscribe"}     (the event log's lines, docs/formats.md)
 ///     {"cmd":"set","id":"next","text":"08:12"}        (content by id; `id` names the node)
@@ -38,8 +40,14 @@ public enum ControlCommand: Equatable, Sendable {
     case push(target: String, page: String, animated: Bool)
     case pop(target: String, animated: Bool)
     case setDrawerPosition(target: String, position: DrawerPosition, animated: Bool)
-    /// Replaces a component's content (a side drawer's pane, a sheet's root) with a page.
-    case replaceContent(target: String, page: String)
+    /// Replaces a component's content (a side drawer's pane, a bottom drawer's content) with
+    /// a page; a bottom drawer cross-fades unless `animated` is false.
+    case replaceContent(target: String, page: String, animated: Bool = true)
+    /// Changes a bottom drawer's supported positions (docs/components.md, Bottom drawer B2).
+    case setDrawerPositions(target: String, positions: [DrawerPosition])
+    /// Shows a bottom drawer's background page under it, cross-fading unless `animated` is
+    /// false.
+    case replaceBackground(target: String, page: String, animated: Bool = true)
     /// Moves a sheet to anchor `anchor` (0 = top-most).
     case snapSheet(target: String, anchor: Int, animated: Bool)
     /// Changes properties of the content node `id` (see `ContentProperties`).
@@ -115,7 +123,9 @@ public enum ControlCommand: Equatable, Sendable {
     /// not, or a playing song would keep the screen on forever.
     var wakesScreen: Bool {
         switch self {
-        case .presentBar, .open, .push, .setDrawerPosition, .replaceContent, .snapSheet: true
+        case .presentBar, .open, .push, .setDrawerPosition, .replaceContent, .snapSheet, .replaceBackground: true
+        // Which positions the drawer offers is configuration, not something new in front.
+        case .setDrawerPositions: false
         case .setPopupItem, .dismissBar, .close, .pop, .subscribe, .unsubscribe: false
         // Live content is background data (a departure time, a queue number).
         case .set, .insertRows, .removeRows, .updateRow, .setValues: false
@@ -134,7 +144,9 @@ public enum ControlCommand: Equatable, Sendable {
         "push": ["target", "page", "animated"],
         "pop": ["target", "animated"],
         "set_position": ["target", "position", "animated"],
-        "replace_content": ["target", "page"],
+        "replace_content": ["target", "page", "animated"],
+        "set_positions": ["target", "positions"],
+        "replace_background": ["target", "page", "animated"],
         "snap": ["target", "anchor", "animated"],
         "subscribe": [],
         "unsubscribe": [],
@@ -214,7 +226,25 @@ public enum ControlCommand: Equatable, Sendable {
                 throw ControlError("\"set_position\" needs \"position\" (one of \(f.list(DrawerPosition.self)))")
             }
             return .setDrawerPosition(target: try f.target(), position: position, animated: try f.animated())
-        case "replace_content": return .replaceContent(target: try f.target(), page: try f.required("page"))
+        case "replace_content":
+            return .replaceContent(target: try f.target(), page: try f.required("page"), animated: try f.animated())
+        case "set_positions":
+            let names = "an array of \(f.list(DrawerPosition.self))"
+            guard let v = obj["positions"] else { throw ControlError("\"set_positions\" needs \"positions\" (\(names))") }
+            guard case .array(let items) = v, !items.isEmpty, items.count <= 4 else {
+                throw ControlError("\"positions\" must be \(names), 1 to 4 of them")
+            }
+            var positions: [DrawerPosition] = []
+            for item in items {
+                guard case .string(let word) = item, let p = DrawerPosition(rawValue: word) else {
+                    throw ControlError("\"positions\" must be \(names)")
+                }
+                guard !positions.contains(p) else { throw ControlError("\"positions\" has \"\(word)\" twice") }
+                positions.append(p)
+            }
+            return .setDrawerPositions(target: try f.target(), positions: positions)
+        case "replace_background":
+            return .replaceBackground(target: try f.target(), page: try f.required("page"), animated: try f.animated())
         case "snap":
             guard let a = try f.number("anchor") else { throw ControlError("\"snap\" needs \"anchor\" (an anchor index, 0 = top-most)") }
             guard a >= 0, a == a.rounded(), a < 1000 else { throw ControlError("\"anchor\" must be a whole number from 0") }

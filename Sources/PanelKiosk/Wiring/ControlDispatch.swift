@@ -50,12 +50,16 @@ enum ControlDispatch {
             try target(id, Sheet.self).apply(.pop(animated: animated), at: now)
         case .setDrawerPosition(let id, let position, let animated):
             try target(id, BottomDrawer.self).apply(.setPosition(drawerPosition(position), animated: animated), at: now)
-        case .replaceContent(let id, let page):
+        case .replaceContent(let id, let page, let animated):
             if let drawer = sideDrawer(id) {
                 try drawer.apply(.replacePane(page: page), at: now)
             } else {
-                try target(id, BottomDrawer.self).apply(.replaceContent(page: page, position: nil), at: now)
+                try target(id, BottomDrawer.self).apply(.replaceContent(page: page, position: nil, animated: animated), at: now)
             }
+        case .setDrawerPositions(let id, let positions):
+            try target(id, BottomDrawer.self).apply(.setPositions(Set(positions.map(drawerPosition))), at: now)
+        case .replaceBackground(let id, let page, let animated):
+            try target(id, BottomDrawer.self).apply(.replaceBackground(page: page, animated: animated), at: now)
         case .snapSheet(let id, let anchor, let animated):
             try target(id, Sheet.self).apply(.snap(anchor: anchor, animated: animated), at: now)
         case .set(let id, let properties): try live.set(id: id, properties)
