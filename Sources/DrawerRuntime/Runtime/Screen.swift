@@ -223,6 +223,8 @@ public final class Screen: BackgroundHost {
     private var blurred: [Int: (key: BlurKey, picture: Pixmap)] = [:]
     /// Bumped when the background content's pixels change (`backgroundContentChanged`).
     private var backgroundGeneration = 0
+    /// How many blurred pictures were made (tests: a drag must not blur every frame).
+    package private(set) var blurredPicturesMade = 0
 
     /// What a blurred picture of the layers beneath `layer` shows: made anew when any of it
     /// changes.
@@ -252,6 +254,7 @@ public final class Screen: BackgroundHost {
         draw(canvas, layers: 0..<layer, hiddenBy: layer - 1)
         PixmapBlur.blur(picture.view, sigma: sigma * env.scale)
         blurred[layer] = (key, picture)
+        blurredPicturesMade += 1
         return picture
     }
 

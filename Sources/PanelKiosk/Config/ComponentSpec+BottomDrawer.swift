@@ -49,6 +49,15 @@ extension ComponentSpec {
         c.cornerRadius = t.double("corner_radius", default: c.cornerRadius, range: 0...200)
         c.shadowOpacity = t.double("shadow_opacity", default: c.shadowOpacity, range: 0...1)
         c.shadowRadius = t.double("shadow_radius", default: c.shadowRadius, range: 0...200)
+        if let o = t.numbers("shadow_offset", count: 2) {
+            if o.allSatisfy({ (-200...200).contains($0) }) { c.shadowOffset = Point(o[0], o[1]) } else {
+                t.sink.error(t.place("shadow_offset"), "'shadow_offset' must be 2 numbers from -200 to 200 (x, y in points)")
+            }
+        }
+        // Pulley places a compact card in a bottom corner only.
+        if let corner = t.choice("compact_corner", ["bottomLeft", "bottomRight"]) {
+            c.compactCorner = corner == "bottomLeft" ? .bottomLeft : .bottomRight
+        }
         c.allowsUserPositionChange = t.bool("user_can_move", default: c.allowsUserPositionChange)
         c.scrollPolicy = t.choice("scroll_policy", default: c.scrollPolicy)
         c.showsGrabber = t.bool("grabber", default: c.showsGrabber)
