@@ -154,6 +154,26 @@ final class BottomDrawerPulleyRenderTests: XCTestCase {
             ])
     }
 
+    /// A reload keeps the background page `replace_background` showed (and the drawer's
+    /// page), with the new file's content for it, shown at once.
+    func testAReloadKeepsTheBackgroundPage() throws {
+        let dir = CLI.tempDir(), path = dir + "/app.toml"
+        try app.write(toFile: path, atomically: true, encoding: .utf8)
+        let geometry = FrameGeometry(widthPx: 800, heightPx: 480, scale: 1, board: .offscreenDefault)
+        let first = try SceneBuilder.build(app: try AppConfig.load(path: path), geometry: geometry)
+        try first.screen.perform(target: "drawer", action: "replace_background", arguments: ["map"], at: .zero)
+        try first.screen.perform(target: "drawer", action: "replace_content", arguments: ["nearby", "instant"], at: .zero)
+        for ms in stride(from: 16.0, through: 1000, by: 16) { first.screen.advance(to: .milliseconds(ms)) }
+        let before = first.screen.state(timeMS: 0).encoded
+        XCTAssertTrue(before.contains(#""background_page": "map""#), before)
+        let second = try ScreenReload.rebuild(app: try AppConfig.load(path: path), old: first.screen, geometry: geometry, values: [:])
+        XCTAssertEqual(second.screen.state(timeMS: 0).encoded, before)
+        XCTAssertFalse(second.screen.needsFrames, "shown at once, no fade")
+        let frame = FrameRenderer(widthPx: 800, heightPx: 480)!
+        frame.draw(second.screen)
+        XCTAssertEqual(frame.pixmap.color(x: 400, y: 60), Color(rgb: 0xFF0000))
+    }
+
     // MARK: control socket
 
     func testSocketCommandsParseAndSayWhatIsWrong() {

@@ -229,7 +229,7 @@ public final class Screen: BackgroundHost {
     /// What a blurred picture of the layers beneath `layer` shows: made anew when any of it
     /// changes.
     private struct BlurKey: Equatable {
-        var width: Int, height: Int, sigma: Double, background: [Int]
+        var width: Int, height: Int, sigma: Double, background: [Int], palette: Color
         var beneath: [JSONValue], revisions: [Int]
     }
 
@@ -247,6 +247,7 @@ public final class Screen: BackgroundHost {
         let beneath = components.prefix(max(0, layer - 1))
         let key = BlurKey(width: width, height: height, sigma: sigma * env.scale,
                           background: [backgroundRevision, backgroundGeneration, backgroundContent.map { ObjectIdentifier($0).hashValue } ?? 0],
+                          palette: env.theme.palette.background,
                           beneath: beneath.map { $0.state() }, revisions: beneath.map(\.drawRevision))
         if let kept = blurred[layer], kept.key == key { return kept.picture }
         guard width > 0, height > 0, let picture = Pixmap(width: width, height: height) else { return nil }
