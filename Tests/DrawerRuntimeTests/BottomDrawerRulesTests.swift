@@ -58,7 +58,48 @@ final class BottomDrawerRulesTests: XCTestCase {
         var config = BottomDrawerConfig()
         config.displayMode = .panel
         let r = BottomDrawerRules(config: config, env: Environment(size: Size(1024, 768)))
-        XCTAssertEqual(r.cardFrame(height: 264), Rect(10, 10, 325, 264))
+        // Pulley's 20 pt bounce margin lies on the anchored (top) edge: 10 + 20 below the top.
+        XCTAssertEqual(r.cardFrame(height: 264), Rect(10, 30, 325, 264))
+    }
+
+    /// Issue 39's figures on an 800 x 480 pt screen: open = 480 - 10 - 20 - 10 = 440; a
+    /// top-corner panel spans y 30...470, a bottom-corner one 10...450 (the margin on the
+    /// anchored edge, as Pulley lays them out).
+    func testPanelReservesTheBounceMarginOnItsAnchoredEdge() {
+        var config = BottomDrawerConfig()
+        config.displayMode = .panel
+        for (corner, top, bottom) in [(PanelCorner.topLeft, 30.0, 470.0), (.topRight, 30, 470),
+                                      (.bottomLeft, 10, 450), (.bottomRight, 10, 450)] {
+            config.panelCorner = corner
+            let r = BottomDrawerRules(config: config, env: Environment(size: Size(800, 480)))
+            XCTAssertEqual(r.stopHeight(of: .open), 440, "\(corner)")
+            let open = r.cardFrame(height: r.stopHeight(of: .open))
+            XCTAssertEqual(open.y, top, "\(corner)")
+            XCTAssertEqual(open.maxY, bottom, "\(corner)")
+            // The anchored edge stays put at every height.
+            let collapsed = r.cardFrame(height: 68)
+            if corner == .topLeft || corner == .topRight { XCTAssertEqual(collapsed.y, 30) } else { XCTAssertEqual(collapsed.maxY, 450) }
+            XCTAssertEqual(open.x, corner == .topLeft || corner == .bottomLeft ? 10 : 800 - 10 - 325, "\(corner)")
+        }
+        // Compact mode keeps its own insets (8 / 10) and no margin: bottom-left, 480 - 10.
+        config.displayMode = .compact
+        config.compactCorner = .bottomLeft
+        let c = BottomDrawerRules(config: config, env: Environment(size: Size(800, 480)))
+        XCTAssertEqual(c.stopHeight(of: .open), 480 - 8 - 10)
+        XCTAssertEqual(c.cardFrame(height: 100), Rect(8, 480 - 10 - 100, 292, 100))
+    }
+
+    /// Pulley dims only above the partial height (264) even when partiallyRevealed is not a
+    /// position: a collapsed/open drawer stays clear from 68 up to 264 pt.
+    func testDimmingStartsAtThePartialHeightWithoutPartialPosition() {
+        var config = BottomDrawerConfig()
+        config.positions = [.collapsed, .open]
+        let r = BottomDrawerRules(config: config, env: rules.env)
+        XCTAssertEqual(r.dimmingAlpha(height: 68), 0)
+        XCTAssertEqual(r.dimmingAlpha(height: 200), 0, "between collapsed and partial: no dimming")
+        XCTAssertEqual(r.dimmingAlpha(height: 264), 0)
+        XCTAssertEqual(r.dimmingAlpha(height: (264 + 777) / 2), 0.25, accuracy: 1e-9)
+        XCTAssertEqual(r.dimmingAlpha(height: 777), 0.5, accuracy: 1e-9)
     }
 
     func testBounceHasThreeDecayingHumps() {

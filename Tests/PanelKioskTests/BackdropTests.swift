@@ -25,7 +25,7 @@ final class BackdropTests: XCTestCase {
         let name: String
 
         init(app: String, w: Int, h: Int, scale: Double) throws {
-            let loaded = try AppConfig.load(path: CLI.root + "/examples/" + app)
+            let loaded = try AppConfig.load(path: app.hasPrefix("/") ? app : CLI.root + "/examples/" + app)
             runtime = try KioskRuntime(app: loaded, geometry: FrameGeometry(widthPx: w, heightPx: h, scale: scale, board: .offscreenDefault),
                                        eventsPath: nil, now: .zero)
             full = FrameRenderer(widthPx: w, heightPx: h)!
@@ -84,6 +84,47 @@ final class BackdropTests: XCTestCase {
                    steps: [13.3, 9.71, -7.5, -31.3, -45.17, -52.9, -60.3, -38.8, 22.4, 41.7, 17.3, -25.5].map { $0 * scale }, "drag")
             XCTAssertGreaterThan(p.backdropFrames, 12, "\(p.name): the drag's frames are drawn over the backdrop")
         }
+    }
+
+    /// A frosted drawer (`blur = true`) dragged up under the dimming and down, and content
+    /// changed beneath it mid-drag: every frame equals a full redraw, and the blurred picture
+    /// of the background is made once for the drag, not per frame, and anew for the change.
+    func testFrostedDrawerDragEqualsFullRedrawsAndBlursOnce() throws {
+        let dir = CLI.tempDir()
+        try """
+            [background]
+            color = "#202020"
+            [background.content]
+            kind = "stack"
+            [[background.content.items]]
+            id = "clock"
+            kind = "label"
+            text = "08:12"
+            size = 60
+            [[background.content.items]]
+            kind = "button"
+            title = "Tickets"
+            action = "tickets"
+            [[component]]
+            id = "drawer"
+            kind = "bottom_drawer"
+            initial = "partiallyRevealed"
+            blur = true
+            blur_radius = 8
+            [component.content]
+            kind = "list"
+            rows = [{ title = "S1 Airport" }, { title = "S2 Harbour" }, { title = "S3 Stadium" }]
+            """.write(toFile: dir + "/frosted.toml", atomically: true, encoding: .utf8)
+        let p = try Player(app: dir + "/frosted.toml", w: 400, h: 240, scale: 0.5)
+        p.settle("first frames")
+        let made = p.runtime.screen.blurredPicturesMade
+        XCTAssertEqual(made, 1, "one blurred picture for the first frames")
+        try p.drag(x: 200, y: 150, steps: [-10.3, -21.7, -30.1, -25.5, 14.2, 33.3, 20.9].map { $0 * 0.5 }, "frosted drag")
+        XCTAssertEqual(p.runtime.screen.blurredPicturesMade, made, "a drag over an unchanged background blurs nothing anew")
+        try p.drag(x: 200, y: 150, steps: [-10, -20, -20, -20], "frosted drag with a change", beforeFrame: { i in
+            if i == 1 { _ = try p.runtime.execute(.set(id: "clock", ControlCommand.ContentProperties(text: "08:13")), at: .milliseconds(p.t)) }
+        })
+        XCTAssertEqual(p.runtime.screen.blurredPicturesMade, made + 1, "the changed clock is blurred anew, once")
     }
 
     /// The card jumps far up in one frame (set at once, or a fast flick between two frames),

@@ -230,8 +230,9 @@ final class FlickOvershootTests: XCTestCase {
             XCTAssertLessThan(p, 480, "\(speed) pt/s")
             XCTAssertGreaterThan(p, 470, "\(speed) pt/s: still a visible overshoot")
         }
-        // A gentle one (7 pt past open) shows as it was.
-        XCTAssertEqual(try peak(2000), 467.1, accuracy: 0.1)
+        // A gentle one (4 pt past open with UIKit's spring fitted into 0.3 s; 7 pt when the
+        // duration was read as the response) shows as it was.
+        XCTAssertEqual(try peak(2000), 464.1, accuracy: 0.1)
     }
 
     /// The sheet the same: a 3000 pt/s flick from its middle anchor put its top edge 30 pt

@@ -72,6 +72,14 @@ public protocol Component: AnyObject {
     /// kept picture of what lies beneath (`FrameRenderer`'s backdrop) instead of drawing
     /// that picture and then the dimming over it.
     var dimming: Color? { get }
+    /// How much (a Gaussian's standard deviation, points) the component wants what lies
+    /// beneath it blurred, for a frosted card; nil (the default) when it shows no blur. The
+    /// screen then hands it the blurred picture (`useBlurredBackdrop`) before each `draw`.
+    var backdropBlur: Double? { get }
+    /// The picture of the layers beneath the component (background and the components under
+    /// it), blurred by `backdropBlur`, in frame pixels: the screen keeps it while those layers
+    /// stay the same, so a moving card does not blur anew each frame. Nil: none this frame.
+    func useBlurredBackdrop(_ picture: Pixmap?)
 }
 
 /// A component whose actions are a typed `Action` enum: `apply` does one, and the string
@@ -100,4 +108,6 @@ extension Component {
     public var movingLayer: MovingLayer? { nil }
     public var opaqueBlock: Rect? { movingLayer?.opaque }
     public var dimming: Color? { nil }
+    public var backdropBlur: Double? { nil }
+    public func useBlurredBackdrop(_ picture: Pixmap?) {}
 }

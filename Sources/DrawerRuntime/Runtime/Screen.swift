@@ -8,9 +8,17 @@ public enum Background: Sendable {
     case image(Pixmap)
 }
 
+/// What shows the background content under the components: a bottom drawer swaps it
+/// (`replace_background`, Pulley's primary content).
+public protocol BackgroundHost: AnyObject {
+    /// Shows `content` as the background content, the old one fading out over `fade`
+    /// seconds (0: at once).
+    func replaceBackgroundContent(_ content: ContentView?, fade: Double, at time: Instant)
+}
+
 /// Everything on the display: the background, its content, and the components over it in
 /// z-order (last on top). Routes each gesture to one owner; moves time; draws.
-public final class Screen {
+public final class Screen: BackgroundHost {
     public private(set) var env: Environment
     public var background: Background
     public var backgroundContent: ContentView?
@@ -32,7 +40,14 @@ public final class Screen {
         self.components = components
         self.events = events
         _ = backgroundContent?.layout(width: env.size.width, env: env)
+        for case let drawer as BottomDrawer in components { drawer.backgroundHost = self }
     }
+
+    /// The background content fading out under the new one (`replaceBackgroundContent`),
+    /// with the fade's start, length (s) and progress (0 to 1).
+    private var backgroundFade: (old: ContentView?, start: Instant, duration: Double, progress: Double)?
+    /// Bumped whenever the background's pixels change by a swap or a step of its fade.
+    private var backgroundSwaps = 0
 
     /// The area background content lays out in: the screen above what components keep
     /// covered at the bottom (a collapsed sheet).
@@ -49,17 +64,33 @@ public final class Screen {
         for c in components { c.layout(in: env) }
     }
 
-    public var needsFrames: Bool { components.contains { $0.needsFrames } }
+    public var needsFrames: Bool { backgroundFade != nil || components.contains { $0.needsFrames } }
 
     public func advance(to time: Instant) {
         now = max(now, time)
+        if let f = backgroundFade {
+            let p = (now - f.start).seconds / max(f.duration, 0.001)
+            backgroundFade = p >= 1 ? nil : (f.old, f.start, f.duration, max(0, p))
+            backgroundSwaps &+= 1
+        }
         for c in components { c.advance(to: now) }
     }
 
     /// The background content's row or button a finger holds, shown pressed.
     private var backgroundHighlight = PressHighlight()
+
+    /// The whole background repaints while the old content fades out under the new one.
+    public func replaceBackgroundContent(_ content: ContentView?, fade: Double, at time: Instant) {
+        advance(to: time)
+        let old = backgroundContent
+        backgroundContent = content
+        _ = content?.layout(width: env.size.width, env: env)
+        backgroundHighlight.clear()
+        backgroundFade = fade > 0 && old !== content ? (old, now, fade, 0) : nil
+        backgroundSwaps &+= 1
+    }
     /// Changes when the background content's pixels change without a component moving.
-    public var backgroundRevision: Int { backgroundHighlight.revision }
+    public var backgroundRevision: Int { backgroundHighlight.revision &+ backgroundSwaps }
 
     /// A touch in points with its own timestamp. Components are first brought to that time,
     /// so a finger that lands on a moving card catches it where it really is.
@@ -177,11 +208,55 @@ public final class Screen {
             } else {
                 let c = components[index - 1]
                 if let d = c.dimming, !(dimmingLaid && index == layers.lowerBound) { canvas.fillRect(env.bounds, .solid(d)) }
+                if let sigma = c.backdropBlur {
+                    c.useBlurredBackdrop(blurredBackdrop(under: index, sigma: sigma, width: frame.maxX, height: frame.maxY))
+                }
                 c.draw(canvas, env)
             }
             if clipped { canvas.restore() }
         }
         canvas.restore()
+    }
+
+    /// Blurred pictures of the layers beneath frosted components, by layer, with what they
+    /// were made of.
+    private var blurred: [Int: (key: BlurKey, picture: Pixmap)] = [:]
+    /// Bumped when the background content's pixels change (`backgroundContentChanged`).
+    private var backgroundGeneration = 0
+    /// How many blurred pictures were made (tests: a drag must not blur every frame).
+    package private(set) var blurredPicturesMade = 0
+
+    /// What a blurred picture of the layers beneath `layer` shows: made anew when any of it
+    /// changes.
+    private struct BlurKey: Equatable {
+        var width: Int, height: Int, sigma: Double, background: [Int], palette: Color
+        var beneath: [JSONValue], revisions: [Int]
+    }
+
+    /// The live content of the background changed (a departure time): frosted cards blur
+    /// it anew.
+    public func backgroundContentChanged() { backgroundGeneration &+= 1 }
+
+    /// Whether a component shows a frosted card over what lies beneath it.
+    public var hasBlurredBackdrop: Bool { components.contains { $0.backdropBlur != nil } }
+
+    /// The layers beneath `layer` (the background and the components under it), drawn whole
+    /// into a frame-sized picture and blurred by `sigma` points: kept while they stay as
+    /// they are, so a dragged card blurs once, not every frame.
+    private func blurredBackdrop(under layer: Int, sigma: Double, width: Int, height: Int) -> Pixmap? {
+        let beneath = components.prefix(max(0, layer - 1))
+        let key = BlurKey(width: width, height: height, sigma: sigma * env.scale,
+                          background: [backgroundRevision, backgroundGeneration, backgroundContent.map { ObjectIdentifier($0).hashValue } ?? 0],
+                          palette: env.theme.palette.background,
+                          beneath: beneath.map { $0.state() }, revisions: beneath.map(\.drawRevision))
+        if let kept = blurred[layer], kept.key == key { return kept.picture }
+        guard width > 0, height > 0, let picture = Pixmap(width: width, height: height) else { return nil }
+        let canvas = Canvas(picture.view)
+        draw(canvas, layers: 0..<layer, hiddenBy: layer - 1)
+        PixmapBlur.blur(picture.view, sigma: sigma * env.scale)
+        blurred[layer] = (key, picture)
+        blurredPicturesMade += 1
+        return picture
     }
 
     private func drawBackground(_ canvas: Canvas, _ frame: IntRect) {
@@ -196,13 +271,20 @@ public final class Screen {
             canvas.fillRect(bounds, .solid(env.theme.palette.background))
             canvas.drawImage(img, in: bounds)
         }
-        if let content = backgroundContent {
-            let size = backgroundContentSize
-            canvas.save()
-            canvas.clip(to: Rect(0, 0, size.width, size.height))
-            content.draw(canvas, size: size, scrollOffset: 0, env: env)
-            canvas.restore()
+        let size = backgroundContentSize
+        canvas.save()
+        canvas.clip(to: Rect(0, 0, size.width, size.height))
+        // A swap cross-fades as the drawer's content does: the old content fades out, the new
+        // one in (Pulley's cross-dissolve).
+        let base = canvas.opacity
+        if let fade = backgroundFade {
+            canvas.opacity = base * (1 - fade.progress)
+            fade.old?.draw(canvas, size: size, scrollOffset: 0, env: env)
+            canvas.opacity = base * fade.progress
         }
+        backgroundContent?.draw(canvas, size: size, scrollOffset: 0, env: env)
+        canvas.opacity = base
+        canvas.restore()
     }
 
     /// Whether the background's fill leaves every pixel of `frame` opaque (then clearing the

@@ -20,12 +20,15 @@ extension ComponentSpec {
     }
 
     /// A bottom drawer (docs/components.md, Bottom drawer) showing `content`, with `pages`
-    /// that `replace_content` can swap in.
+    /// that `replace_content` can swap in and `backgroundPages` that `replace_background`
+    /// shows under it (Pulley's primary content).
     public static func bottomDrawer(id: String, config: BottomDrawerConfig = BottomDrawerConfig(),
-                                    content: ContentSpec?, pages: [Page] = []) -> ComponentSpec {
-        ComponentSpec(id: id, kind: "bottom_drawer", contents: [content] + pages.map(\.content)) { env, events, maker in
+                                    content: ContentSpec?, pages: [Page] = [], backgroundPages: [Page] = []) -> ComponentSpec {
+        ComponentSpec(id: id, kind: "bottom_drawer",
+                      contents: [content] + pages.map(\.content) + backgroundPages.map(\.content)) { env, events, maker in
             let drawer = BottomDrawer(id: id, config: config, content: try maker.make(content), env: env, events: events)
             for page in pages { drawer.pages[page.id] = try maker.make(page.content) }
+            for page in backgroundPages { drawer.backgroundPages[page.id] = try maker.make(page.content) }
             return drawer
         }
     }

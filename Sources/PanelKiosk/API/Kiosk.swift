@@ -282,9 +282,10 @@ public final class Kiosk {
         try execute(.dismissBar(target: popup, animated: animated))
     }
 
-    /// Replaces a component's content with its page `page` (a side drawer's pane, a bottom
-    /// drawer's content). A side drawer's pane not `animated` swaps where it is: nothing
-    /// moves and no event is sent (the reference's `setPaneViewController:animated:NO`).
+    /// Replaces a component's content with its page `page` (a side drawer's pane, a sheet's
+    /// root, a bottom drawer's content). A side drawer's pane not `animated` swaps where it
+    /// is: nothing moves and no event is sent (the reference's `setPaneViewController:animated:NO`);
+    /// a bottom drawer's content cross-fades unless `animated` is false.
     public func replaceContent(_ target: String, page: String, animated: Bool = true) throws {
         try execute(.replaceContent(target: target, page: page, animated: animated))
     }
@@ -317,6 +318,18 @@ public final class Kiosk {
         }
         try execute(.setStylers(target: target, side: side, stylers: style.stylers, parameters: parameters,
                                 shadowColor: style.shadowColor))
+    }
+
+    /// Changes the positions the bottom drawer `drawer` supports; when its position is no
+    /// longer among them it jumps to the lowest one but closed.
+    public func setPositions(_ drawer: String, _ positions: [ControlCommand.DrawerPosition]) throws {
+        try execute(.setDrawerPositions(target: drawer, positions: positions))
+    }
+
+    /// Shows the bottom drawer's background page `page` under it, cross-fading for its
+    /// `animation_duration` unless `animated` is false.
+    public func replaceBackground(_ drawer: String, page: String, animated: Bool = true) throws {
+        try execute(.replaceBackground(target: drawer, page: page, animated: animated))
     }
 
     // MARK: content (the `set` family of the control socket)

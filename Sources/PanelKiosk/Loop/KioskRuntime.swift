@@ -365,6 +365,9 @@ package final class KioskRuntime {
             if host == LiveContent.backgroundHost {
                 let size = screen.backgroundContentSize
                 region = region.union(r.intersection(Rect(0, 0, size.width, size.height)))
+                // A frosted card shows the change blurred, spread past its own rectangle.
+                screen.backgroundContentChanged()
+                if screen.hasBlurredBackdrop { everything = true }
                 continue
             }
             let component = screen.component(host)

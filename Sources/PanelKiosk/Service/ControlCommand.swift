@@ -14,6 +14,8 @@ import PanelRenderer
 ///     {"cmd":"set_drawer","target":"menu","side":"right","page":"alerts"}
 ///     {"cmd":"remove_drawer","target":"menu","side":"right"}
 ///     {"cmd":"set_stylers","target":"menu","side":"left","stylers":["parallax","fade"],"closed_alpha":0.2}
+///     {"cmd":"set_positions","target":"drawer","positions":["collapsed","open"]}
+///     {"cmd":"replace_background","target":"drawer","page":"map"}
 ///     {"cmd":"snap","target":"sheet","anchor":0}
 ///     {"cmd":"subscribe"}   {"cmd":"unsubscribe"}     (the event log's lines, docs/formats.md)
 ///     {"cmd":"set","id":"next","text":"08:12"}        (content by id; `id` names the node)
@@ -43,7 +45,8 @@ public enum ControlCommand: Equatable, Sendable {
     case pop(target: String, animated: Bool)
     case setDrawerPosition(target: String, position: DrawerPosition, animated: Bool)
     /// Replaces a component's content (a side drawer's pane, a bottom drawer's content) with
-    /// a page. A side drawer's pane not `animated` swaps where it is (nothing moves).
+    /// a page. A side drawer's pane not `animated` swaps where it is (nothing moves); a
+    /// bottom drawer cross-fades unless `animated` is false.
     case replaceContent(target: String, page: String, animated: Bool = true)
     /// Bounces a side drawer's closed pane toward `side` (nil: its only side), or a bottom
     /// drawer (no side).
@@ -57,6 +60,11 @@ public enum ControlCommand: Equatable, Sendable {
     /// `closed_scale`, `shadow_radius`, `shadow_opacity`) and shadow colour; the others keep
     /// their values.
     case setStylers(target: String, side: Side, stylers: Set<PaneStyler>, parameters: [String: Double], shadowColor: Color?)
+    /// Changes a bottom drawer's supported positions (docs/components.md, Bottom drawer B2).
+    case setDrawerPositions(target: String, positions: [DrawerPosition])
+    /// Shows a bottom drawer's background page under it, cross-fading unless `animated` is
+    /// false.
+    case replaceBackground(target: String, page: String, animated: Bool = true)
     /// Moves a sheet to anchor `anchor` (0 = top-most).
     case snapSheet(target: String, anchor: Int, animated: Bool)
     /// Changes properties of the content node `id` (see `ContentProperties`).
@@ -132,9 +140,10 @@ public enum ControlCommand: Equatable, Sendable {
     /// not, or a playing song would keep the screen on forever.
     var wakesScreen: Bool {
         switch self {
-        case .presentBar, .open, .push, .setDrawerPosition, .replaceContent, .snapSheet, .bounce: true
-        // A drawer's contents and looks change what a gesture will show, not what is shown.
-        case .setDrawer, .removeDrawer, .setStylers: false
+        case .presentBar, .open, .push, .setDrawerPosition, .replaceContent, .snapSheet, .bounce, .replaceBackground: true
+        // A drawer's contents and looks change what a gesture will show, not what is shown;
+        // which positions the drawer offers is configuration, not something new in front.
+        case .setDrawer, .removeDrawer, .setStylers, .setDrawerPositions: false
         case .setPopupItem, .dismissBar, .close, .pop, .subscribe, .unsubscribe: false
         // Live content is background data (a departure time, a queue number).
         case .set, .insertRows, .removeRows, .updateRow, .setValues: false
@@ -158,6 +167,8 @@ public enum ControlCommand: Equatable, Sendable {
         "set_drawer": ["target", "side", "page"],
         "remove_drawer": ["target", "side", "animated"],
         "set_stylers": ["target", "side", "stylers", "shadow_color"] + SideDrawerSideConfig.Style.ranges.map(\.key),
+        "set_positions": ["target", "positions"],
+        "replace_background": ["target", "page", "animated"],
         "snap": ["target", "anchor", "animated"],
         "subscribe": [],
         "unsubscribe": [],
@@ -268,6 +279,23 @@ public enum ControlCommand: Equatable, Sendable {
             }
             return .setStylers(target: try f.target(), side: try f.side(), stylers: stylers, parameters: parameters,
                                shadowColor: color)
+        case "set_positions":
+            let names = "an array of \(f.list(DrawerPosition.self))"
+            guard let v = obj["positions"] else { throw ControlError("\"set_positions\" needs \"positions\" (\(names))") }
+            guard case .array(let items) = v, !items.isEmpty, items.count <= 4 else {
+                throw ControlError("\"positions\" must be \(names), 1 to 4 of them")
+            }
+            var positions: [DrawerPosition] = []
+            for item in items {
+                guard case .string(let word) = item, let p = DrawerPosition(rawValue: word) else {
+                    throw ControlError("\"positions\" must be \(names)")
+                }
+                guard !positions.contains(p) else { throw ControlError("\"positions\" has \"\(word)\" twice") }
+                positions.append(p)
+            }
+            return .setDrawerPositions(target: try f.target(), positions: positions)
+        case "replace_background":
+            return .replaceBackground(target: try f.target(), page: try f.required("page"), animated: try f.animated())
         case "snap":
             guard let a = try f.number("anchor") else { throw ControlError("\"snap\" needs \"anchor\" (an anchor index, 0 = top-most)") }
             guard a >= 0, a == a.rounded(), a < 1000 else { throw ControlError("\"anchor\" must be a whole number from 0") }

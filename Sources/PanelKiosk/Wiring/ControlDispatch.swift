@@ -54,10 +54,7 @@ enum ControlDispatch {
             if let drawer = sideDrawer(id) {
                 try drawer.apply(.replacePane(page: page, animated: animated), at: now)
             } else {
-                let drawer = try target(id, BottomDrawer.self)
-                // Its content always cross-fades: a jump asked for is refused, not ignored.
-                guard animated else { throw ActionError("\"animated\": false is for a side drawer's pane; bottom drawer '\(id)' cross-fades its content") }
-                try drawer.apply(.replaceContent(page: page, position: nil), at: now)
+                try target(id, BottomDrawer.self).apply(.replaceContent(page: page, position: nil, animated: animated), at: now)
             }
         case .bounce(let id, let side):
             if let drawer = sideDrawer(id) {
@@ -83,6 +80,10 @@ enum ControlDispatch {
             }
             if let color { style.shadowColor = color }
             try drawer.apply(.setStyle(side: d, style: style), at: now)
+        case .setDrawerPositions(let id, let positions):
+            try target(id, BottomDrawer.self).apply(.setPositions(Set(positions.map(drawerPosition))), at: now)
+        case .replaceBackground(let id, let page, let animated):
+            try target(id, BottomDrawer.self).apply(.replaceBackground(page: page, animated: animated), at: now)
         case .snapSheet(let id, let anchor, let animated):
             try target(id, Sheet.self).apply(.snap(anchor: anchor, animated: animated), at: now)
         case .set(let id, let properties): try live.set(id: id, properties)

@@ -88,3 +88,39 @@ extension Transform {
         return abs(a) < lim && abs(b) < lim && abs(c) < lim && abs(d) < lim && abs(tx) < lim && abs(ty) < lim
     }
 }
+
+extension Canvas {
+    /// Lays `picture`'s pixels 1:1 on the target's (device pixels, whatever the transform),
+    /// inside the clip: where a shaped clip (a rounded card) covers a pixel partly, the two
+    /// are mixed by its coverage. `picture` has the target's size. For a frosted card over a
+    /// blurred picture of what lies beneath it (`PixmapBlur`): rows are copied straight
+    /// across where the clip is a rectangle.
+    public func drawPixels(_ picture: PixmapView) {
+        guard picture.width == target.width, picture.height == target.height else { return }
+        let clip = state.clip.intersection(target.bounds)
+        guard !clip.isEmpty else { return }
+        let alpha = opacity255
+        guard let cm = state.clipMask else {
+            for y in clip.y..<clip.maxY {
+                if alpha >= 255 {
+                    (target.row(y) + clip.x).update(from: picture.row(y) + clip.x, count: clip.width)
+                } else {
+                    let d = target.row(y), s = picture.row(y)
+                    for x in clip.x..<clip.maxX { d[x] = lerpPixel(s[x], d[x], alpha) }
+                }
+            }
+            return
+        }
+        for y in clip.y..<clip.maxY {
+            let d = target.row(y), s = picture.row(y)
+            let my = y - cm.origin.y
+            guard my >= 0, my < cm.mask.height else { continue }
+            for x in clip.x..<clip.maxX {
+                let mx = x - cm.origin.x
+                guard mx >= 0, mx < cm.mask.width else { continue }
+                let c = mulDiv255(UInt32(cm.mask[mx, my]), alpha)
+                if c >= 255 { d[x] = s[x] } else if c > 0 { d[x] = lerpPixel(s[x], d[x], c) }
+            }
+        }
+    }
+}

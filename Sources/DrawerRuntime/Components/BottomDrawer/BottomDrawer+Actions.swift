@@ -9,8 +9,14 @@ extension BottomDrawer: TypedActions {
         case setPosition(DrawerPosition, animated: Bool)
         /// Pulley's attention bounce, from collapsed or partially revealed in drawer mode.
         case bounce
-        /// Shows page `page` (cross-fading) and, when given, moves to `position`.
-        case replaceContent(page: String, position: DrawerPosition?)
+        /// Shows page `page` (cross-fading when `animated`, at once otherwise) and, when
+        /// given, moves to `position` (springing there when `animated`).
+        case replaceContent(page: String, position: DrawerPosition?, animated: Bool = true)
+        /// Changes the supported positions; an unsupported current position jumps to the
+        /// lowest supported one but closed (Pulley's `setNeedsSupportedDrawerPositionsUpdate`).
+        case setPositions(Set<DrawerPosition>)
+        /// Shows background page `page` under the drawer, cross-fading when `animated`.
+        case replaceBackground(page: String, animated: Bool = true)
     }
 
     /// Does `action` at `time`. Throws when the drawer cannot (a position it does not
@@ -24,8 +30,12 @@ extension BottomDrawer: TypedActions {
             transition(.setPosition(p, animated: animated), at: time)
         case .bounce:
             transition(.bounce, at: time)
-        case .replaceContent(let page, let position):
-            try replaceContent(with: page, position: position, at: time)
+        case .replaceContent(let page, let position, let animated):
+            try replaceContent(with: page, position: position, animated: animated, at: time)
+        case .setPositions(let positions):
+            try setPositions(positions, at: time)
+        case .replaceBackground(let page, let animated):
+            try replaceBackground(with: page, animated: animated, at: time)
         }
     }
 
@@ -52,18 +62,34 @@ extension BottomDrawer: TypedActions {
             try words.nothingAfter(0)
             return .bounce
         case "replace_content":
-            try words.nothingAfter(2)
-            guard let page = args.first else { throw ActionError("replace_content takes <page id> [position]") }
+            guard let page = args.first else { throw ActionError("replace_content takes <page id> [position] [instant]") }
             var target: DrawerPosition?
-            if args.count > 1 {
+            if args.count > 1, args[1] != "instant" {
                 guard let p = DrawerPosition(rawValue: args[1]) else {
                     throw ActionError("replace_content: '\(args[1])' is not collapsed, partiallyRevealed, open or closed")
                 }
                 target = p
             }
-            return .replaceContent(page: page, position: target)
+            let instant = try words.flags(after: target == nil ? 1 : 2, allowed: ["instant"]).contains("instant")
+            return .replaceContent(page: page, position: target, animated: !instant)
+        case "set_positions":
+            guard !args.isEmpty else {
+                throw ActionError("set_positions takes one or more of collapsed, partiallyRevealed, open, closed")
+            }
+            var set = Set<DrawerPosition>()
+            for word in args {
+                guard let p = DrawerPosition(rawValue: word) else {
+                    let hint = Suggestion.nearest(word, in: DrawerPosition.allCases.map(\.rawValue)).map { " (did you mean '\($0)'?)" } ?? ""
+                    throw ActionError("set_positions: '\(word)' is not collapsed, partiallyRevealed, open or closed\(hint)")
+                }
+                guard set.insert(p).inserted else { throw ActionError("set_positions: '\(word)' is said twice") }
+            }
+            return .setPositions(set)
+        case "replace_background":
+            guard let page = args.first else { throw ActionError("replace_background takes <background page id> [instant]") }
+            return .replaceBackground(page: page, animated: !(try words.flags(after: 1, allowed: ["instant"])).contains("instant"))
         default:
-            throw ActionError("bottom drawer has no action '\(name)' (set_position, bounce, replace_content)")
+            throw ActionError("bottom drawer has no action '\(name)' (set_position, bounce, replace_content, set_positions, replace_background)")
         }
     }
 

@@ -24,7 +24,18 @@ extension BottomDrawer {
                               shadow: Shadow(color: theme.palette.shadow.withOpacity(shadowAlpha),
                                              blur: config.shadowRadius * 2, offset: config.shadowOffset))
         }
-        canvas.fillRoundedRect(card, radii: radii, .solid(theme.palette.card))
+        if config.blur, let picture = blurredBackdrop {
+            // Frosted (Pulley's material background): what lies beneath, blurred, with the
+            // dimming over it as over everything beneath, then the card colour as a tint.
+            canvas.save()
+            canvas.clip(toRoundedRect: card, radii: radii)
+            canvas.drawPixels(picture.view)
+            if let dim = dimming { canvas.fillRect(card, .solid(dim)) }
+            canvas.restore()
+            canvas.fillRoundedRect(card, radii: radii, .solid(theme.palette.card.withOpacity(config.blurTint)))
+        } else {
+            canvas.fillRoundedRect(card, radii: radii, .solid(theme.palette.card))
+        }
         if config.showsGrabber {
             let pill = Rect(card.midX - 18, card.y + 6, 36, 5)
             canvas.fillRoundedRect(pill, radii: CornerRadii(all: 2.5), .solid(theme.palette.grabber))
@@ -32,6 +43,12 @@ extension BottomDrawer {
         guard let content else { return }
         canvas.save()
         let viewport = Rect(card.x, card.y + contentTopInset, card.width, max(0, card.maxY - card.y - contentTopInset))
+        // The content is cut to the card's rounded corners (Pulley masks its content with the
+        // card's path), so a row's separator never runs past a corner. The shaped clip costs
+        // a coverage mask: only where the viewport reaches into a corner.
+        let reachesTop = viewport.y < card.y + radii.topLeft || viewport.y < card.y + radii.topRight
+        let reachesBottom = radii.bottomLeft > 0 || radii.bottomRight > 0
+        if reachesTop || reachesBottom { canvas.clip(toRoundedRect: card, radii: radii) }
         canvas.clip(to: viewport)
         canvas.translate(viewport.x, viewport.y)
         let size = Size(viewport.width, contentViewportHeight)
@@ -59,7 +76,8 @@ extension BottomDrawer {
     /// nothing but its position changes its pixels: no cross-fade, an opaque card (the
     /// dimming lies under it).
     public var movingLayer: MovingLayer? {
-        guard let body = opaqueBlock else { return nil }
+        // A frosted card's pixels are the still picture beneath it: they do not move with it.
+        guard !config.blur, let body = opaqueBlock else { return nil }
         let identity = content.map { ObjectIdentifier($0).hashValue } ?? 0
         return MovingLayer(opaque: body,
                            appearance: [drawRevision, Int(truncatingIfNeeded: scrollOffset.bitPattern), identity])
@@ -69,8 +87,10 @@ extension BottomDrawer {
     /// block, and what hides the layers under the drawer (asked for every layer of every
     /// repaint, so it builds no `MovingLayer` and allocates nothing).
     public var opaqueBlock: Rect? {
-        guard displayMode == .drawer, crossFade == nil, height > 0,
-              env.theme.palette.card.a == 255 else { return nil }
+        // A frosted card is opaque where its blurred picture is: over an opaque background.
+        let opaque = config.blur ? env.theme.palette.background.a == 255 && blurredBackdrop != nil
+            : env.theme.palette.card.a == 255
+        guard displayMode == .drawer, crossFade == nil, height > 0, opaque else { return nil }
         let card = drawnCardFrame
         let scale = env.scale > 0 ? env.scale : 1
         // The first whole pixel row below the corners (and the grabber, which sits above them).

@@ -13,6 +13,14 @@ public final class BottomDrawer: Component, GestureComponent {
     /// Other contents by page id, for `replace_content <page>`.
     public var pages: [String: ContentView] = [:]
     public private(set) var page: String?
+    /// Background (Pulley's primary) contents by page id, for `replace_background <page>`.
+    public var backgroundPages: [String: ContentView] = [:]
+    /// The background page `replace_background` showed last.
+    public private(set) var backgroundPage: String?
+    /// Where `replace_background` puts its page: the screen the drawer is on.
+    public weak var backgroundHost: BackgroundHost?
+    /// The blurred picture of what lies beneath the card (`blur`), from the screen.
+    var blurredBackdrop: Pixmap?
     /// Replaced content fading out over the new one (Pulley cross-dissolves for the
     /// animation duration).
     private(set) var crossFade: (old: ContentView, start: Instant, progress: Double)?
@@ -61,6 +69,10 @@ public final class BottomDrawer: Component, GestureComponent {
     }
 
     public var displayMode: DrawerDisplayMode { rules.displayMode }
+
+    /// A frosted card asks the screen for what lies beneath it, blurred by `blur_radius`.
+    public var backdropBlur: Double? { config.blur ? config.blurRadius : nil }
+    public func useBlurredBackdrop(_ picture: Pixmap?) { blurredBackdrop = picture }
 
     /// The card and its shadow; the whole screen while dimming shows (or just stopped).
     public var paintBounds: Rect? {
@@ -324,7 +336,8 @@ public final class BottomDrawer: Component, GestureComponent {
     /// Swaps the content for page `pageID`, cross-fading, and optionally moves the drawer
     /// there (animated). Throws when the drawer has no such page or does not support the
     /// position.
-    public func replaceContent(with pageID: String, position target: DrawerPosition? = nil, at time: Instant) throws(ActionError) {
+    public func replaceContent(with pageID: String, position target: DrawerPosition? = nil, animated: Bool = true,
+                               at time: Instant) throws(ActionError) {
         guard let next = pages[pageID] else {
             let known = pages.keys.sorted()
             throw ActionError("drawer '\(id)' has no page '\(pageID)'" + (known.isEmpty ? " (it has no pages)" : " (pages: \(known.joined(separator: ", ")))"))
@@ -332,12 +345,43 @@ public final class BottomDrawer: Component, GestureComponent {
         if let target, !(target == .closed || rules.supported.contains(target)) {
             throw ActionError("position '\(target.rawValue)' is not supported by drawer '\(id)'")
         }
-        if let old = content, old !== next { crossFade = (old, time, 0) }
+        // Unanimated (Pulley's `animated: false`): the new content shows at once, and a
+        // cross-fade still running ends.
+        if animated, let old = content, old !== next { crossFade = (old, time, 0) } else if !animated { crossFade = nil }
         content = next
         page = pageID
         scrollOffset = 0
         _ = next.layout(width: cardFrame.width, env: env)
-        if let target { transition(.setPosition(target, animated: true), at: time) }
+        if let target { transition(.setPosition(target, animated: animated), at: time) }
+    }
+
+    /// Shows background page `pageID` under the drawer (Pulley's primary content),
+    /// cross-fading for `animation_duration` when `animated`. Throws when the drawer has no
+    /// such background page or is on no screen.
+    public func replaceBackground(with pageID: String, animated: Bool = true, at time: Instant) throws(ActionError) {
+        guard let next = backgroundPages[pageID] else {
+            let known = backgroundPages.keys.sorted()
+            throw ActionError("drawer '\(id)' has no background page '\(pageID)'"
+                + (known.isEmpty ? " (it has no background_pages)" : " (background_pages: \(known.joined(separator: ", ")))"))
+        }
+        guard let host = backgroundHost else { throw ActionError("drawer '\(id)' is on no screen") }
+        host.replaceBackgroundContent(next, fade: animated ? config.animationDuration : 0, at: time)
+        backgroundPage = pageID
+    }
+
+    /// Changes the supported positions at run time (Pulley's
+    /// `setNeedsSupportedDrawerPositionsUpdate`): when the drawer's position is no longer
+    /// supported it jumps, unanimated, to the lowest supported position but closed
+    /// (docs/components.md, Bottom drawer B2). Throws when `positions` has none of collapsed,
+    /// partiallyRevealed, open.
+    public func setPositions(_ positions: Set<DrawerPosition>, at time: Instant) throws(ActionError) {
+        guard !positions.subtracting([.closed]).isEmpty else {
+            throw ActionError("set_positions needs at least one of collapsed, partiallyRevealed, open")
+        }
+        config.positions = positions
+        rules = BottomDrawerRules(config: config, env: env)
+        guard position != .closed, !rules.supported.contains(position) else { return }
+        transition(.setPosition(rules.lowestPosition, animated: false), at: time)
     }
 
     public func carryState(from previous: Component) {
@@ -347,6 +391,9 @@ public final class BottomDrawer: Component, GestureComponent {
             content = shown
             page = name
             _ = shown.layout(width: cardFrame.width, env: env)
+        }
+        if let name = old.backgroundPage, backgroundPages[name] != nil {
+            try? replaceBackground(with: name, animated: false, at: .zero)
         }
         let target = old.position
         guard target == .closed || rules.supported.contains(target) else { return }
@@ -362,7 +409,7 @@ public final class BottomDrawer: Component, GestureComponent {
     }
 
     public func state() -> JSONValue {
-        .object([
+        var fields: [(String, JSONValue)] = [
             ("kind", .string(kind)),
             ("position", .string(position.rawValue)),
             ("visible_height_pt", .number(height)),
@@ -371,7 +418,10 @@ public final class BottomDrawer: Component, GestureComponent {
             ("scroll_offset_pt", .number(scrollOffset)),
             ("page", page.map { .string($0) } ?? .null),
             ("animating", .bool(needsFrames)),
-        ])
+        ]
+        // Only for a drawer with background pages: other apps' state files stay as they were.
+        if !backgroundPages.isEmpty { fields.append(("background_page", backgroundPage.map { .string($0) } ?? .null)) }
+        return .object(fields)
     }
 }
 

@@ -58,6 +58,13 @@ public struct BottomDrawerConfig: Equatable, Sendable {
     /// Emit `distance_changed` events as the drawer moves (Pulley's distance callback).
     public var reportsDistance = false
     public var bounceHeight = 50.0
+    /// A frosted card: the card shows what lies beneath it blurred (Pulley's drawer
+    /// background is a material blur), tinted by the theme's card colour at `blurTint`.
+    public var blur = false
+    /// The blur's strength: a Gaussian's standard deviation, points.
+    public var blurRadius = 20.0
+    /// How much of the card colour lies over the blurred picture, 0 to 1.
+    public var blurTint = 0.6
     public var bounceSpeedMultiplier = 0.75
 
     public init() {}

@@ -69,15 +69,28 @@ public struct BottomDrawerRules: Equatable, Sendable {
     var tallestShownHeight: Double {
         switch displayMode {
         case .panel, .compact:
-            let isPanel = displayMode == .panel
-            let insets = isPanel ? config.panelInsets : config.compactInsets
-            let corner = isPanel ? config.panelCorner : config.compactCorner
-            return corner == .topLeft || corner == .topRight
-                ? env.size.height - env.safeArea.top - insets.top
-                : env.size.height - env.safeArea.bottom - insets.bottom
+            return env.size.height - anchorInset
         case .drawer, .automatic:
             return env.size.height
         }
+    }
+
+    /// Panel and compact cards: whether the card hangs from a top corner (and grows downward).
+    var hangsFromTop: Bool {
+        let corner = displayMode == .panel ? config.panelCorner : config.compactCorner
+        return corner == .topLeft || corner == .topRight
+    }
+
+    /// Panel and compact cards: the distance from the screen edge the card is anchored to
+    /// (top for a hanging card, bottom otherwise) to the card's anchored edge, points. Pulley
+    /// keeps its 20 pt bounce margin on the anchored side of a panel: a top-corner panel
+    /// starts 10 + 20 pt below the safe top, a bottom-corner one ends 10 + 20 pt above the
+    /// safe bottom (docs/components.md, Bottom drawer B4). Compact cards have no margin.
+    var anchorInset: Double {
+        let isPanel = displayMode == .panel
+        let insets = isPanel ? config.panelInsets : config.compactInsets
+        let margin = isPanel ? config.bounceOverflowMargin : 0
+        return hangsFromTop ? env.safeArea.top + insets.top + margin : env.safeArea.bottom + insets.bottom + margin
     }
 
     /// Height range while the finger drags (Pulley's scroll view has bouncing off).
@@ -112,12 +125,15 @@ public struct BottomDrawerRules: Equatable, Sendable {
         return i > 0 ? ordered[i - 1] : current
     }
 
-    /// Background dimming (drawer mode only): 0 up to partial, then up to `dimmingOpacity` at open.
+    /// Background dimming (drawer mode only): 0 up to the partial height, then up to
+    /// `dimmingOpacity` at open.
     public func dimmingAlpha(height: Double) -> Double {
         // In drawer mode every configured position is supported: `config.positions` rather
         // than `supported`, which builds a set (this is asked several times a frame).
         guard displayMode == .drawer, config.positions.contains(.open) else { return 0 }
-        let partial = config.positions.contains(.partiallyRevealed) ? stopHeight(of: .partiallyRevealed) : stopHeight(of: .collapsed)
+        // Pulley measures from the partial height whether or not partiallyRevealed is among
+        // the positions (B12): a drawer of collapsed and open stays clear up to 264 pt.
+        let partial = stopHeight(of: .partiallyRevealed)
         let open = stopHeight(of: .open)
         guard height > partial, open > partial else { return 0 }
         return min(1, (height - partial) / (open - partial)) * config.dimmingOpacity
@@ -134,11 +150,9 @@ public struct BottomDrawerRules: Equatable, Sendable {
             let corner = isPanel ? config.panelCorner : config.compactCorner
             let left = corner == .topLeft || corner == .bottomLeft
             let x = left ? env.safeArea.left + insets.left : w - env.safeArea.right - insets.right - width
-            if corner == .topLeft || corner == .topRight {
-                // Grows downward from the top edge.
-                return Rect(x, env.safeArea.top + insets.top, width, height)
-            }
-            return Rect(x, hScreen - env.safeArea.bottom - insets.bottom - height, width, height)
+            // Grows downward from its top edge when it hangs from a top corner.
+            if hangsFromTop { return Rect(x, anchorInset, width, height) }
+            return Rect(x, hScreen - anchorInset - height, width, height)
         case .drawer, .automatic:
             return Rect(env.safeArea.left, hScreen - height,
                         w - env.safeArea.left - env.safeArea.right, height + config.bounceOverflowMargin)
