@@ -187,7 +187,7 @@ final class PopupReferenceTests: XCTestCase {
             (["title_colour", "#FFFFFF"], "the bar's appearance has no 'title_colour' (did you mean 'title_color'?); it takes " + PopupBarAppearance.keys.joined(separator: ", ")),
             (["title_weight", "heavy"], "title_weight is 'heavy'; it takes regular, medium, semibold, bold"),
             (["background"], "set_appearance takes key and value pairs, such as 'title_size 17 title_color #FFD60A'"),
-            (["background", "red"], "background is 'red'; it takes a colour such as #FFD60A or #00000080"),
+            (["background", "red"], "background is 'red'; it takes a colour in hex, RRGGBB or RRGGBBAA (the '#' may be left out)"),
             (["shadow_offset", "4"], "shadow_offset is '4'; it takes x,y in points, such as 0,8 (each -100 to 100)"),
         ] {
             XCTAssertThrowsError(try PopupBarAppearance.parse(words: words)) {
@@ -200,7 +200,7 @@ final class PopupReferenceTests: XCTestCase {
         XCTAssertEqual(p.config.titleFont.size, 17)
         XCTAssertFalse(p.config.titleFont.bold)
         XCTAssertEqual(p.config.subtitleFont.size, 12.5, "the style's subtitle stays")
-        try p.perform("set_appearance", ["subtitle_color", "#FF0000"], at: .zero)
+        try p.perform("set_appearance", ["subtitle_color", "FF0000"], at: .zero)   // a script writes no '#' 
         XCTAssertEqual(p.config.titleFont.size, 17, "a later call keeps what an earlier one set")
         XCTAssertEqual(p.config.appearance.subtitleColor, Color(rgb: 0xFF0000))
     }

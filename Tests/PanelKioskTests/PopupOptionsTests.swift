@@ -260,6 +260,34 @@ final class PopupOptionsTests: XCTestCase {
         XCTAssertFalse(p.minimized)
     }
 
+    func testTheScriptAndTheSwiftAPISetTheNewOptions() throws {
+        let red = Color(rgb: 0xFF0000)
+        // A touch script: colours without their '#', which starts a comment there.
+        let scripted = try run(Self.app(), "0 do player set_appearance background FF0000 title_size 13\n0 do player set_playing true")
+        let p = try popup(scripted.runtime)
+        XCTAssertEqual(scripted.frame.color(x: 400, y: 425), red)
+        XCTAssertEqual(p.config.titleFont.size, 13)
+        XCTAssertTrue(p.playing)
+        XCTAssertEqual(scripted.frame.color(x: 702, y: 448), red, "❚❚: the gap between its bars shows the card")
+        // The Swift API.
+        let kiosk = try Kiosk(app: try AppConfig.parse(toml: Self.app(), path: CLI.tempDir() + "/app.toml"))
+        var look = PopupBarAppearance()
+        look.backgroundColor = red
+        try kiosk.setPopupAppearance("player", look)
+        try kiosk.setPopupItem("player", playing: true)
+        try kiosk.setPopupBarMinimized("player", true)
+        try kiosk.render(into: CLI.tempDir())
+        XCTAssertEqual(kiosk.frame.color(x: 400, y: 440), red, "the red pill")
+        XCTAssertNotEqual(kiosk.frame.color(x: 120, y: 472), red, "narrower than the card")
+        try kiosk.setPopupBarMinimized("player", false)
+        try kiosk.open("player", animated: false)
+        var huge = PopupBarAppearance()
+        huge.titleSize = 400
+        XCTAssertThrowsError(try kiosk.setPopupAppearance("player", huge)) { e in
+            XCTAssertEqual("\(e)", "set_appearance: a font size is 400.0; it takes 6 to 40 pt")
+        }
+    }
+
     // MARK: 6. Minimization
 
     func testScrollingTheContentUnderTheBarMinimizesIt() throws {

@@ -23,8 +23,11 @@ extension PopupBarAppearance {
             }
             return v
         }
+        // The '#' may be left out: it starts a comment on a touch-script line.
         func color() throws(ActionError) -> Color {
-            guard let c = Color(hex: word) else { throw ActionError("\(key) is '\(word)'; it takes a colour such as #FFD60A or #00000080") }
+            guard let c = Color(hex: word.hasPrefix("#") ? word : "#" + word) else {
+                throw ActionError("\(key) is '\(word)'; it takes a colour in hex, RRGGBB or RRGGBBAA (the '#' may be left out)")
+            }
             return c
         }
         func weight() throws(ActionError) -> PopupFontWeight {
