@@ -306,6 +306,10 @@ final class PopupOptionsTests: XCTestCase {
         let expanded = try run(Self.app(keys: "minimize_on_scroll = true", content: Self.longList), back)
         XCTAssertFalse(try popup(expanded.runtime).minimized)
         XCTAssertEqual(expanded.frame.color(x: 120, y: 472), card, "the full card again")
+        // The idle reset brings the content back to its top and the bar back to full.
+        out.runtime.screen.resetAll(at: .seconds(20))
+        XCTAssertEqual(out.runtime.screen.backgroundScrollOffset, 0)
+        XCTAssertFalse(p.minimized)
         // Without the key the bar stays as it is.
         let off = try run(Self.app(content: Self.longList), drag)
         XCTAssertFalse(try popup(off.runtime).minimized)

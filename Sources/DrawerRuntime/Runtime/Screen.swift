@@ -170,6 +170,12 @@ public final class Screen {
     public func resetAll(at time: Instant) {
         owner = nil
         for c in components { c.reset(at: time) }
+        // The background content back at its top too: home is the screen as it starts.
+        if backgroundScrollOffset != 0 {
+            backgroundScrollOffset = 0
+            backgroundScrollY = nil
+            backgroundScrollRevision &+= 1
+        }
     }
 
     /// The state file without `values`, which the runtime adds (docs/formats.md, State file).
