@@ -167,12 +167,12 @@ final class PopupTests: XCTestCase {
 
     func testQueueRunsOneOperationAtATimeAndCoalesces() throws {
         let p = make { $0.initialState = .hidden }
-        try p.perform("open", [], at: .zero)                  // present first, then open
-        try p.perform("close", [], at: .milliseconds(10))     // drops the pending open
+        try p.perform("open", [], at: .zero)                  // presents and opens in one transition
+        try p.perform("close", [], at: .milliseconds(10))     // waits for it
         try p.perform("open", [], at: .milliseconds(20))      // drops the pending close
         run(p, from: 20, to: 5000)
         XCTAssertEqual(p.popupState, .open)
-        XCTAssertEqual(names, ["bar_presented", "popup_will_open", "popup_did_open"])
+        XCTAssertEqual(names, ["popup_will_open", "bar_presented", "popup_did_open"])
         try p.perform("dismiss_bar", [], at: .milliseconds(6000))
         run(p, from: 6000, to: 9000)
         XCTAssertEqual(p.popupState, .hidden)

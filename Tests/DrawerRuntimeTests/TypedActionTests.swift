@@ -80,7 +80,7 @@ final class TypedActionTests: XCTestCase {
         XCTAssertEqual(try p.action(named: "set_progress", ["0.5"]), .setItem(title: nil, subtitle: nil, progress: 0.5))
         XCTAssertThrowsError(try p.action(named: "open", ["now"]))
         XCTAssertFalse(p.handleBack(at: .zero), "the bar alone is not something to go back from")
-        try p.apply(.open, at: .zero)
+        try p.apply(.open(), at: .zero)
         p.advance(to: .seconds(2))
         XCTAssertEqual(p.popupState, .open)
         XCTAssertTrue(p.handleBack(at: .seconds(2)))

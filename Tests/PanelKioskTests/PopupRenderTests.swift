@@ -51,7 +51,10 @@ final class PopupRenderTests: XCTestCase {
         XCTAssertNotEqual(mid.color(x: 400, y: edge - 8), Color(rgb: 0xFFFFFF), "the bar above it, not the page")
         let final = try PNGCodec.decode(path: out.dir + "/final.png")
         XCTAssertEqual(final.color(x: 790, y: 5), Color(rgb: 0xFFFFFF), "open page fills the screen")
-        XCTAssertEqual(final.color(x: 400, y: 27), Color(rgb: 0xC7C7CC), "chevron close button at the top (its vertex)")
+        // LNPopupController's default close button since iOS 17: the grabber, a 36 x 5 pt pill
+        // centred 12 pt below the top (y 22 ... 27), not the chevron.
+        for x in [384, 400, 416] { XCTAssertEqual(final.color(x: x, y: 23), Color(rgb: 0xC7C7CC), "grabber at x \(x)") }
+        XCTAssertEqual(final.color(x: 400, y: 28), Color(rgb: 0xFFFFFF), "straight: no chevron vertex below it (y 25 ... 29)")
     }
 
     func testDragDownClosesAndTheQueueCoalesces() throws {

@@ -56,7 +56,7 @@ final class ServiceControlCommandTests: XCTestCase {
         XCTAssertEqual(error(#"{"cmd":"set_popup_item","target":"player","titel":"x"}"#),
                        "unknown field \"titel\" in \"set_popup_item\" (did you mean \"title\"?)")
         XCTAssertEqual(error(#"{"cmd":"set_popup_item","target":"player"}"#),
-                       "\"set_popup_item\" needs at least one of \"title\", \"subtitle\", \"progress\"")
+                       "\"set_popup_item\" needs at least one of \"title\", \"subtitle\", \"progress\", \"playing\"")
         XCTAssertEqual(error(#"{"cmd":"set_popup_item","target":"player","progress":1.5}"#), "\"progress\" must be a number from 0 to 1")
         XCTAssertEqual(error(#"{"cmd":"set_popup_item","target":"player","progress":"half"}"#), "\"progress\" must be a number")
         XCTAssertEqual(error(#"{"cmd":"set_popup_item","target":"player","title":3}"#), "\"title\" must be a string")

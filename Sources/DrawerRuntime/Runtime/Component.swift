@@ -56,6 +56,9 @@ public protocol Component: AnyObject {
     /// How much of the screen's bottom edge this component keeps covered at rest, so the
     /// background content lays out above it (a collapsed sheet's header).
     var backgroundBottomInset: Double { get }
+    /// The screen's background content, under every component, scrolled by `dy` points
+    /// (positive: toward its end) at `time`.
+    func contentBelowScrolled(by dy: Double, at time: Instant)
     /// Changes whenever the component's pixels change without its `state()` changing (a
     /// row shown pressed), so damage tracking repaints it.
     var drawRevision: Int { get }
@@ -104,6 +107,8 @@ extension Component {
     /// Unless a component knows better, a change repaints the whole screen.
     public var paintBounds: Rect? { nil }
     public var backgroundBottomInset: Double { 0 }
+    /// Most components do not care what scrolls beneath them.
+    public func contentBelowScrolled(by dy: Double, at time: Instant) {}
     public var drawRevision: Int { 0 }
     public var movingLayer: MovingLayer? { nil }
     public var opaqueBlock: Rect? { movingLayer?.opaque }

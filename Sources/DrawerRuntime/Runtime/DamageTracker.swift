@@ -14,6 +14,9 @@ public struct DamageTracker {
     }
     private var size: Size?
     private var backgroundRevision: Int?
+    /// The area the background content was laid out in: a component that keeps the bottom of
+    /// the screen covered (a sliding popup bar) changes it, and the content moves with it.
+    private var backgroundContentSize: Size?
     /// Set by `damage(of:everything:extra:)`: rows of the last frame that can be moved
     /// instead of repainted (a component's `MovingLayer` that only moved, with nothing above
     /// it there); nil when none.
@@ -38,10 +41,13 @@ public struct DamageTracker {
         move = nil
         unchangedLayers = 0
         // The background lies under everything: when it changes, everything is repainted.
+        let contentSize = screen.backgroundContentSize
         let everythingChanged = everything || size != screen.env.size || backgroundRevision != screen.backgroundRevision
+            || backgroundContentSize != contentSize
         var full = everythingChanged
         size = screen.env.size
         backgroundRevision = screen.backgroundRevision
+        backgroundContentSize = contentSize
         var region = extra.isEmpty ? Rect.zero : extra
         current.removeAll(keepingCapacity: true)
         // Found by position while the components are those of the last frame in the same

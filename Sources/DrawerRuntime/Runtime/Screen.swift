@@ -30,6 +30,12 @@ public final class Screen: BackgroundHost {
 
     private var owner: (finger: Int, component: Component?)?
     private var backgroundPress: Point?
+    /// The background content's scroll offset (points): content taller than its area scrolls
+    /// under a vertical drag that no component takes, following the finger.
+    public private(set) var backgroundScrollOffset = 0.0
+    /// The drag scrolling the background content: the finger's last y (points).
+    private var backgroundScrollY: Double?
+    private var backgroundScrollRevision = 0
     private(set) public var now = Instant.zero
 
     public init(env: Environment, background: Background, backgroundContent: ContentView? = nil,
@@ -90,7 +96,7 @@ public final class Screen: BackgroundHost {
         backgroundSwaps &+= 1
     }
     /// Changes when the background content's pixels change without a component moving.
-    public var backgroundRevision: Int { backgroundHighlight.revision &+ backgroundSwaps }
+    public var backgroundRevision: Int { backgroundHighlight.revision &+ backgroundSwaps &+ backgroundScrollRevision }
 
     /// A touch in points with its own timestamp. Components are first brought to that time,
     /// so a finger that lands on a moving card catches it where it really is.
@@ -110,23 +116,58 @@ public final class Screen: BackgroundHost {
             if let target { target.handle(t) } else {
                 backgroundPress = t.location
                 if t.location.y < backgroundContentSize.height {
-                    backgroundHighlight.press(backgroundContent.map { ($0, t.location) })
+                    backgroundHighlight.press(backgroundContent.map { ($0, backgroundPoint(t.location)) })
                 }
             }
         case .move:
             owner?.component?.handle(t)
             if let start = backgroundPress, (t.location - start).length > 8 { backgroundHighlight.clear() }
+            scrollBackground(with: t)
         case .up, .cancel:
             backgroundHighlight.clear()
             if let c = owner?.component { c.handle(t) } else if let start = backgroundPress,
                       t.phase == .up, (t.location - start).length <= 8,
                       t.location.y < backgroundContentSize.height,
-                      let action = backgroundContent?.action(at: t.location) {
+                      let action = backgroundContent?.action(at: backgroundPoint(t.location)) {
                 events.emit(at: t.time, target: "background", "action", [("id", .string(action))])
             }
             owner = nil
             backgroundPress = nil
+            backgroundScrollY = nil
         }
+    }
+
+    /// A screen point in the background content's coordinates (scrolled).
+    private func backgroundPoint(_ p: Point) -> Point { Point(p.x, p.y + shownBackgroundScroll) }
+
+    /// The offset the background content shows: its area may have grown since it scrolled
+    /// (a popup bar went away), leaving less to scroll.
+    private var shownBackgroundScroll: Double { min(backgroundScrollOffset, backgroundMaxScrollOffset) }
+
+    /// How far the background content can scroll in its area (points).
+    public var backgroundMaxScrollOffset: Double {
+        backgroundContent?.maxScrollOffset(viewportHeight: backgroundContentSize.height) ?? 0
+    }
+
+    /// A finger on the background that moved past the slop vertically scrolls the content
+    /// under it point for point, clamped at its ends; each step is told to the components
+    /// above (`contentBelowScrolled`: a popup bar minimizes, docs/components.md, PB31).
+    private func scrollBackground(with t: TouchEvent) {
+        guard owner?.component == nil, let start = backgroundPress, backgroundMaxScrollOffset > 0 else { return }
+        if backgroundScrollY == nil {
+            let d = t.location - start
+            guard abs(d.y) > 8, abs(d.y) >= abs(d.x) else { return }
+            backgroundScrollY = t.location.y
+            return                                         // the slop is not scrolled: no jump
+        }
+        guard let lastY = backgroundScrollY else { return }
+        backgroundScrollY = t.location.y
+        let old = shownBackgroundScroll
+        backgroundScrollOffset = min(max(old - (t.location.y - lastY), 0), backgroundMaxScrollOffset)
+        let moved = backgroundScrollOffset - old
+        guard moved != 0 else { return }
+        backgroundScrollRevision &+= 1
+        for c in components { c.contentBelowScrolled(by: moved, at: t.time) }
     }
 
     /// `do <target> <action> [args]`.
@@ -160,6 +201,12 @@ public final class Screen: BackgroundHost {
     public func resetAll(at time: Instant) {
         owner = nil
         for c in components { c.reset(at: time) }
+        // The background content back at its top too: home is the screen as it starts.
+        if backgroundScrollOffset != 0 {
+            backgroundScrollOffset = 0
+            backgroundScrollY = nil
+            backgroundScrollRevision &+= 1
+        }
     }
 
     /// The state file without `values`, which the runtime adds (docs/formats.md, State file).
@@ -282,7 +329,7 @@ public final class Screen: BackgroundHost {
             fade.old?.draw(canvas, size: size, scrollOffset: 0, env: env)
             canvas.opacity = base * fade.progress
         }
-        backgroundContent?.draw(canvas, size: size, scrollOffset: 0, env: env)
+        backgroundContent?.draw(canvas, size: size, scrollOffset: shownBackgroundScroll, env: env)
         canvas.opacity = base
         canvas.restore()
     }

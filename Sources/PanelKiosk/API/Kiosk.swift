@@ -268,9 +268,22 @@ public final class Kiosk {
         try execute(.close(target: target, animated: animated))
     }
 
-    /// Changes the popup bar's item; nil fields stay as they are.
-    public func setPopupItem(_ popup: String, title: String? = nil, subtitle: String? = nil, progress: Double? = nil) throws {
-        try execute(.setPopupItem(target: popup, title: title, subtitle: subtitle, progress: progress))
+    /// Changes the popup bar's item; nil fields stay as they are. `playing` picks the
+    /// play/pause button's glyph (pause while playing).
+    public func setPopupItem(_ popup: String, title: String? = nil, subtitle: String? = nil, progress: Double? = nil,
+                             playing: Bool? = nil) throws {
+        try execute(.setPopupItem(target: popup, title: title, subtitle: subtitle, progress: progress, playing: playing))
+    }
+
+    /// Lays the fields `appearance` sets over the popup bar's look (fonts, colours, background,
+    /// shadow, frosted); the others stay as they are.
+    public func setPopupAppearance(_ popup: String, _ appearance: PopupBarAppearance) throws {
+        try execute(.setPopupAppearance(target: popup, appearance: appearance))
+    }
+
+    /// Shrinks the popup bar to its minimized pill (`true`) or brings the full bar back.
+    public func setPopupBarMinimized(_ popup: String, _ minimized: Bool) throws {
+        try execute(minimized ? .minimizeBar(target: popup) : .expandBar(target: popup))
     }
 
     /// Shows the popup bar.

@@ -23,6 +23,14 @@ extension ComponentSpec {
             }
             if c.buttons.count > 3 { t.sink.error(t.place("buttons"), "'buttons' may list at most 3 buttons") }
         }
+        // The play/pause button shows pause while playing; a `pause` in `buttons` without a
+        // `playing` key still starts playing, as it did before the key existed.
+        c.playing = t.bool("playing", default: c.buttons.contains(.pause))
+        if var at = t.table("appearance") {
+            c.appearance = parseAppearance(&at)
+            at.finish()
+        }
+        c.minimizeOnScroll = t.bool("minimize_on_scroll", default: c.minimizeOnScroll)
         if let path = t.string("image") {
             let full = resolve(path, base)
             checkImage(full, key: "image", t.raw("image") ?? t.node, t.sink)
@@ -49,5 +57,31 @@ extension ComponentSpec {
         var content: ContentSpec?
         if var ct = t.table("content") { content = ContentSpec.parse(&ct, baseDir: base) }
         return .popup(id: id, config: c, content: content)
+    }
+
+    /// `[component.appearance]`: LNPopupBarAppearance's fonts, colours, background, shadow and
+    /// blur, with the same keys as `set_appearance` (docs/components.md, Popup bar PB30).
+    static func parseAppearance(_ t: inout TableReader) -> PopupBarAppearance {
+        var a = PopupBarAppearance()
+        a.titleSize = t.double("title_size", range: PopupBarAppearance.fontSizes)
+        a.titleWeight = t.choice("title_weight", PopupFontWeight.allCases.map(\.rawValue)).flatMap(PopupFontWeight.init)
+        a.titleColor = t.color("title_color")
+        a.subtitleSize = t.double("subtitle_size", range: PopupBarAppearance.fontSizes)
+        a.subtitleWeight = t.choice("subtitle_weight", PopupFontWeight.allCases.map(\.rawValue)).flatMap(PopupFontWeight.init)
+        a.subtitleColor = t.color("subtitle_color")
+        a.backgroundColor = t.color("background")
+        let color = t.color("shadow_color"), blur = t.double("shadow_blur", range: PopupBarAppearance.shadowBlurs)
+        var offset: Point?
+        if let o = t.numbers("shadow_offset", count: 2) {
+            if o.allSatisfy({ abs($0) <= 100 }) { offset = Point(o[0], o[1]) } else {
+                t.sink.error(t.place("shadow_offset"), "'shadow_offset' takes [x, y] in points, each -100 to 100")
+            }
+        }
+        if color != nil || blur != nil || offset != nil {
+            let d = PopupBarAppearance.defaultShadow
+            a.shadow = PopupBarShadow(color: color ?? d.color, blur: blur ?? d.blur, offset: offset ?? d.offset)
+        }
+        if t.has("frosted") { a.frosted = t.bool("frosted", default: false) }
+        return a
     }
 }

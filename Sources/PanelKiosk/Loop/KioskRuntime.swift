@@ -364,7 +364,9 @@ package final class KioskRuntime {
             defer { live.changesShown(host: host) }     // after the host re-anchored against them
             if host == LiveContent.backgroundHost {
                 let size = screen.backgroundContentSize
-                region = region.union(r.intersection(Rect(0, 0, size.width, size.height)))
+                // Content points to screen points: the content may be scrolled.
+                let shown = r.offsetBy(dx: 0, dy: -min(screen.backgroundScrollOffset, screen.backgroundMaxScrollOffset))
+                region = region.union(shown.intersection(Rect(0, 0, size.width, size.height)))
                 // A frosted card shows the change blurred, spread past its own rectangle.
                 screen.backgroundContentChanged()
                 if screen.hasBlurredBackdrop { everything = true }

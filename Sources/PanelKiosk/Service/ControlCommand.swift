@@ -34,8 +34,14 @@ public enum ControlCommand: Equatable, Sendable {
     /// Side drawer directions.
     public enum Side: String, Equatable, Sendable, CaseIterable { case left, right, top, bottom }
 
-    /// Changes the popup bar's item; nil fields stay as they are.
-    case setPopupItem(target: String, title: String?, subtitle: String?, progress: Double?)
+    /// Changes the popup bar's item; nil fields stay as they are. `playing` picks the play/pause
+    /// glyph (docs/components.md, Popup bar PB29).
+    case setPopupItem(target: String, title: String?, subtitle: String?, progress: Double?, playing: Bool? = nil)
+    /// Lays the set fields of `appearance` over the popup bar's look (Popup bar PB30).
+    case setPopupAppearance(target: String, appearance: PopupBarAppearance)
+    /// Shrinks the popup bar to its minimized pill, or brings it back (Popup bar PB31).
+    case minimizeBar(target: String)
+    case expandBar(target: String)
     case presentBar(target: String, animated: Bool)
     case dismissBar(target: String, animated: Bool)
     /// Opens a popup, or a side drawer towards `side` (nil: its only / first side).
@@ -145,6 +151,8 @@ public enum ControlCommand: Equatable, Sendable {
         // which positions the drawer offers is configuration, not something new in front.
         case .setDrawer, .removeDrawer, .setStylers, .setDrawerPositions: false
         case .setPopupItem, .dismissBar, .close, .pop, .subscribe, .unsubscribe: false
+        // The bar's look and size change what is on screen, not what is in front of the user.
+        case .setPopupAppearance, .minimizeBar, .expandBar: false
         // Live content is background data (a departure time, a queue number).
         case .set, .insertRows, .removeRows, .updateRow, .setValues: false
         // `wake` wakes on its own; the others are about the kiosk, not in front of the user.
@@ -154,7 +162,10 @@ public enum ControlCommand: Equatable, Sendable {
 
     /// The `cmd` names and the fields each accepts besides `cmd` and `id`.
     static let fields: [String: [String]] = [
-        "set_popup_item": ["target", "title", "subtitle", "progress"],
+        "set_popup_item": ["target", "title", "subtitle", "progress", "playing"],
+        "set_popup_appearance": ["target"] + PopupBarAppearance.keys,
+        "minimize_bar": ["target"],
+        "expand_bar": ["target"],
         "present_bar": ["target", "animated"],
         "dismiss_bar": ["target", "animated"],
         "open": ["target", "side", "animated"],
@@ -231,10 +242,38 @@ public enum ControlCommand: Equatable, Sendable {
             let title = try f.string("title"), subtitle = try f.string("subtitle")
             let progress = try f.number("progress")
             if let p = progress, !(0...1).contains(p) { throw ControlError("\"progress\" must be a number from 0 to 1") }
-            if title == nil && subtitle == nil && progress == nil {
-                throw ControlError("\"set_popup_item\" needs at least one of \"title\", \"subtitle\", \"progress\"")
+            let playing = try f.bool("playing")
+            if title == nil && subtitle == nil && progress == nil && playing == nil {
+                throw ControlError("\"set_popup_item\" needs at least one of \"title\", \"subtitle\", \"progress\", \"playing\"")
             }
-            return .setPopupItem(target: try f.target(), title: title, subtitle: subtitle, progress: progress)
+            return .setPopupItem(target: try f.target(), title: title, subtitle: subtitle, progress: progress, playing: playing)
+        case "set_popup_appearance":
+            // The same keys and checks as a touch script's `set_appearance`: each value is
+            // read as the word a script would give (numbers, colours, "x,y", true/false).
+            var a = PopupBarAppearance()
+            var any = false
+            for key in PopupBarAppearance.keys {
+                guard let v = obj[key] else { continue }
+                let word: String
+                switch v {
+                case .string(let s): word = s
+                case .number(let d): word = String(d)
+                case .bool(let b): word = b ? "true" : "false"
+                case .array(let items) where key == "shadow_offset":
+                    let xy = items.compactMap { if case .number(let d) = $0 { d } else { nil } }
+                    guard xy.count == 2, items.count == 2 else { throw ControlError("\"shadow_offset\" must be [x, y] in points") }
+                    word = "\(xy[0]),\(xy[1])"
+                case .array, .object, .null: throw ControlError("\"\(key)\" must be a number, a colour string or true/false")
+                }
+                do throws(ActionError) { try a.set(key, word: word) } catch { throw ControlError(error.message) }
+                any = true
+            }
+            guard any else {
+                throw ControlError("\"set_popup_appearance\" needs at least one of \(PopupBarAppearance.keys.map { "\"\($0)\"" }.joined(separator: ", "))")
+            }
+            return .setPopupAppearance(target: try f.target(), appearance: a)
+        case "minimize_bar": return .minimizeBar(target: try f.target())
+        case "expand_bar": return .expandBar(target: try f.target())
         case "present_bar": return .presentBar(target: try f.target(), animated: try f.animated())
         case "dismiss_bar": return .dismissBar(target: try f.target(), animated: try f.animated())
         case "open":

@@ -19,14 +19,20 @@ enum ControlDispatch {
             return try? target(id, SwipeDismiss.self)
         }
         switch command {
-        case .setPopupItem(let id, let title, let subtitle, let progress):
+        case .setPopupItem(let id, let title, let subtitle, let progress, let playing):
             // As the socket's reader: the Swift API hands values over unchecked (5 was taken).
             if let progress, !(0...1).contains(progress) { throw ActionError("\"progress\" is \(progress); it takes a number from 0 to 1") }
-            try target(id, Popup.self).apply(.setItem(title: title, subtitle: subtitle, progress: progress), at: now)
-        case .presentBar(let id, _):
-            try target(id, Popup.self).apply(.presentBar, at: now)
-        case .dismissBar(let id, _):
-            try target(id, Popup.self).apply(.dismissBar, at: now)
+            try target(id, Popup.self).apply(.setItem(title: title, subtitle: subtitle, progress: progress, playing: playing), at: now)
+        case .setPopupAppearance(let id, let appearance):
+            try target(id, Popup.self).apply(.setAppearance(appearance), at: now)
+        case .minimizeBar(let id):
+            try target(id, Popup.self).apply(.setMinimized(true), at: now)
+        case .expandBar(let id):
+            try target(id, Popup.self).apply(.setMinimized(false), at: now)
+        case .presentBar(let id, let animated):
+            try target(id, Popup.self).apply(.presentBar(animated: animated), at: now)
+        case .dismissBar(let id, let animated):
+            try target(id, Popup.self).apply(.dismissBar(animated: animated), at: now)
         case .open(let id, let side, let animated):
             if let drawer = sideDrawer(id) {
                 try drawer.apply(.open(side: side.map(direction) ?? .none, wide: false, animated: animated,
@@ -34,7 +40,7 @@ enum ControlDispatch {
             } else if let card = card(id) {
                 card.apply(animated ? .present : .jump(presented: true), at: now)
             } else {
-                try target(id, Popup.self).apply(.open, at: now)
+                try target(id, Popup.self).apply(.open(animated: animated), at: now)
             }
         case .close(let id, let animated):
             if let drawer = sideDrawer(id) {
@@ -42,7 +48,7 @@ enum ControlDispatch {
             } else if let card = card(id) {
                 card.apply(animated ? .dismiss : .jump(presented: false), at: now)
             } else {
-                try target(id, Popup.self).apply(.close, at: now)
+                try target(id, Popup.self).apply(.close(animated: animated), at: now)
             }
         case .push(let id, let page, let animated):
             try target(id, Sheet.self).apply(.push(page: page, animated: animated), at: now)

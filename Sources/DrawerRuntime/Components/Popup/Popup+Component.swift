@@ -5,55 +5,87 @@ extension Popup: TypedActions {
     public func advance(to time: Instant) {
         now = max(now, time)
         shell.advance(to: time)
+        advanceMinimization(to: time)
         transition(.tick, at: time)
     }
 
     /// Everything a program can ask of a popup bar. The operations that move it are queued
     /// and coalesced (docs/components.md, Popup bar PB2), so they take effect in order.
     public enum Action: Equatable, Sendable {
-        /// Slides the bar in.
-        case presentBar
+        /// Slides the bar in; unanimated, it is there at once.
+        case presentBar(animated: Bool = true)
         /// Slides the bar out (closing the popup first when it is open).
-        case dismissBar
-        /// Opens the popup (presenting the bar first when it is hidden).
-        case open
+        case dismissBar(animated: Bool = true)
+        /// Opens the popup; on a hidden bar, presents the bar and opens in one transition.
+        case open(animated: Bool = true)
         /// Closes the popup back to its bar.
-        case close
-        /// Changes the bar's item; nil fields stay as they are. `progress` is clamped to 0...1.
-        case setItem(title: String?, subtitle: String?, progress: Double?)
+        case close(animated: Bool = true)
+        /// Changes the bar's item; nil fields stay as they are. `progress` is clamped to 0...1;
+        /// `playing` picks the play/pause glyph (docs/components.md, Popup bar PB29).
+        case setItem(title: String?, subtitle: String?, progress: Double?, playing: Bool? = nil)
+        /// Lays `appearance`'s set fields over the bar's look (PB30).
+        case setAppearance(PopupBarAppearance)
+        /// Shrinks the bar to its minimized pill, or brings it back (PB31).
+        case setMinimized(Bool)
     }
 
     /// Does `action` at `time`. Throws on a progress that is not a number.
     public func apply(_ action: Action, at time: Instant) throws(ActionError) {
         switch action {
-        case .presentBar: transition(.enqueue(.present), at: time)
-        case .dismissBar: transition(.enqueue(.dismiss), at: time)
-        case .open: transition(.enqueue(.open), at: time)
-        case .close: transition(.enqueue(.close), at: time)
-        case .setItem(let newTitle, let newSubtitle, let newProgress):
+        case .presentBar(let animated): transition(.enqueue(.init(.present, animated: animated)), at: time)
+        case .dismissBar(let animated): transition(.enqueue(.init(.dismiss, animated: animated)), at: time)
+        case .open(let animated): transition(.enqueue(.init(.open, animated: animated)), at: time)
+        case .close(let animated): transition(.enqueue(.init(.close, animated: animated)), at: time)
+        case .setItem(let newTitle, let newSubtitle, let newProgress, let newPlaying):
             if let newProgress, !newProgress.isFinite { throw ActionError("set_progress takes a number from 0 to 1") }
             if let newTitle { title = newTitle }
             if let newSubtitle { subtitle = newSubtitle }
             if newTitle != nil || newSubtitle != nil { marqueeStart = time }   // restart when either text changes
             if let newProgress { progress = min(max(newProgress, 0), 1) }
+            if let newPlaying { playing = newPlaying }
+        case .setAppearance(let a):
+            if let s = a.shadow, !(s.blur.isFinite && s.blur >= 0 && s.offset.x.isFinite && s.offset.y.isFinite) {
+                throw ActionError("set_appearance: a shadow takes a blur of 0 or more and a finite offset")
+            }
+            for size in [a.titleSize, a.subtitleSize] {
+                if let size, !(PopupBarAppearance.fontSizes.contains(size)) {
+                    throw ActionError("set_appearance: a font size is \(size); it takes 6 to 40 pt")
+                }
+            }
+            config.appearance = config.appearance.merging(a)
+            measured = nil                                 // widths change with the fonts
+            marqueeStart = time
+        case .setMinimized(let on): setMinimized(on, at: time)
         }
     }
 
     /// Changes the bar's item, e.g. `popup.setItem(title: "Tidal Clock", progress: 0.5, at: now)`.
-    public func setItem(title: String? = nil, subtitle: String? = nil, progress: Double? = nil, at time: Instant) throws(ActionError) {
-        try apply(.setItem(title: title, subtitle: subtitle, progress: progress), at: time)
+    public func setItem(title: String? = nil, subtitle: String? = nil, progress: Double? = nil, playing: Bool? = nil,
+                        at time: Instant) throws(ActionError) {
+        try apply(.setItem(title: title, subtitle: subtitle, progress: progress, playing: playing), at: time)
     }
 
     /// The typed action for a touch-script line `do <id> <name> <arguments>`.
     public func action(named name: String, _ args: [String]) throws(ActionError) -> Action {
         let words = ActionWords(name, args)
+        /// Nothing after the name, or `instant` (LNPopupController's `animated: false`).
+        func animated() throws(ActionError) -> Bool {
+            !(try words.flags(after: 0, allowed: ["instant"])).contains("instant")
+        }
         switch name {
-        case "present_bar": try words.nothingAfter(0); return .presentBar
-        case "dismiss_bar": try words.nothingAfter(0); return .dismissBar
-        case "open": try words.nothingAfter(0); return .open
-        case "close": try words.nothingAfter(0); return .close
+        case "present_bar": return .presentBar(animated: try animated())
+        case "dismiss_bar": return .dismissBar(animated: try animated())
+        case "open": return .open(animated: try animated())
+        case "close": return .close(animated: try animated())
         case "set_title": return .setItem(title: args.joined(separator: " "), subtitle: nil, progress: nil)
         case "set_subtitle": return .setItem(title: nil, subtitle: args.joined(separator: " "), progress: nil)
+        case "set_playing":
+            guard let s = args.first, let on = Bool(s) else { throw ActionError("set_playing takes true or false") }
+            try words.nothingAfter(1)
+            return .setItem(title: nil, subtitle: nil, progress: nil, playing: on)
+        case "set_appearance": return .setAppearance(try PopupBarAppearance.parse(words: args))
+        case "minimize_bar": try words.nothingAfter(0); return .setMinimized(true)
+        case "expand_bar": try words.nothingAfter(0); return .setMinimized(false)
         case "set_progress":
             // 0...1 as the control socket's `set_popup_item` takes it: a 5 is a mistake to
             // say, not a full bar.
@@ -63,14 +95,14 @@ extension Popup: TypedActions {
             try words.nothingAfter(1)
             return .setItem(title: nil, subtitle: nil, progress: v)
         default:
-            throw ActionError("popup has no action '\(name)' (present_bar, dismiss_bar, open, close, set_title, set_subtitle, set_progress)")
+            throw ActionError("popup has no action '\(name)' (present_bar, dismiss_bar, open, close, set_title, set_subtitle, set_progress, set_playing, set_appearance, minimize_bar, expand_bar)")
         }
     }
 
     /// Back closes the open popup.
     public func handleBack(at time: Instant) -> Bool {
         guard popupState == .open else { return false }
-        transition(.enqueue(.close), at: time)
+        transition(.enqueue(.init(.close)), at: time)
         return true
     }
 
@@ -79,12 +111,13 @@ extension Popup: TypedActions {
         ignoringFinger = false
         transition(.abandonGesture, at: time)
         switch config.initialState {
-        case .hidden: transition(.enqueue(.dismiss), at: time)
+        case .hidden: transition(.enqueue(.init(.dismiss)), at: time)
         case .barPresented:
-            if popupState == .open { transition(.enqueue(.close), at: time) } else { transition(.enqueue(.present), at: time) }
-        case .open: transition(.enqueue(.open), at: time)
+            if popupState == .open { transition(.enqueue(.init(.close)), at: time) } else { transition(.enqueue(.init(.present)), at: time) }
+        case .open: transition(.enqueue(.init(.open)), at: time)
         }
         scrollOffset = 0
+        setMinimized(false, at: time)
     }
 
     public func state() -> JSONValue {
@@ -97,6 +130,9 @@ extension Popup: TypedActions {
             ("title", .string(title)),
             ("item_index", .number(Double(itemIndex))),
             ("progress", .number(progress)),
+            ("playing", .bool(playing)),
+            ("minimized", .bool(minimized)),
+            ("minimize_fraction", .number(minimizeFraction)),
             ("scroll_offset_pt", .number(scrollOffset)),
             ("animating", .bool(needsFrames)),
         ])

@@ -18,19 +18,25 @@ extension Popup {
 
     private func drawBar(_ canvas: Canvas, _ env: Environment) {
         let pal = env.theme.palette
+        let look = config.appearance
         let bar = barFrame
         let card = cardFrame
-        let radius = rules.cornerRadius
-        if config.barStyle.isFloating {
-            let a = config.floatingShadowOpacity * env.theme.shadowStrength
-            if a > 0 {
+        let radius = cardCornerRadius
+        // The appearance's fill, or the theme's; a frosted bar lets what lies beneath show
+        // through, tinted (PB30: the renderer has no backdrop blur).
+        var fill = look.backgroundColor ?? pal.barBackground
+        if look.frosted == true { fill = fill.withOpacity(PopupBarAppearance.frostedOpacity) }
+        if config.barStyle.isFloating || minimizeFraction > 0 {
+            let shadow = look.shadow ?? PopupBarShadow(color: pal.shadow.withOpacity(config.floatingShadowOpacity),
+                                                       blur: config.floatingShadowBlur, offset: config.floatingShadowOffset)
+            let color = shadow.color.withOpacity(env.theme.shadowStrength)
+            if color.a > 0, config.barStyle.isFloating || look.shadow != nil {
                 canvas.drawShadow(roundedRect: card, radii: CornerRadii(all: radius),
-                                  shadow: Shadow(color: pal.shadow.withOpacity(a), blur: config.floatingShadowBlur,
-                                                 offset: config.floatingShadowOffset))
+                                  shadow: Shadow(color: color, blur: shadow.blur, offset: shadow.offset))
             }
-            canvas.fillRoundedRect(card, radii: CornerRadii(all: radius), .solid(pal.barBackground))
+            canvas.fillRoundedRect(card, radii: CornerRadii(all: radius), .solid(fill))
         } else {
-            canvas.fillRect(Rect(bar.x, bar.y, bar.width, bar.height + env.safeArea.bottom), .solid(pal.barBackground))
+            canvas.fillRect(Rect(bar.x, bar.y, bar.width, bar.height + env.safeArea.bottom), .solid(fill))
             canvas.fillRect(Rect(bar.x, bar.y, bar.width, 1), .solid(pal.separator))
         }
         let l = barLayout(card: card)
@@ -45,17 +51,25 @@ extension Popup {
             let b = l.buttons[i]
             let d = min(b.width, b.height) - 4
             canvas.fill(Path.ellipse(in: Rect(b.midX - d / 2, b.midY - d / 2, d, d)), .solid(highlight))
-        case .idle, .sliding, .transitioning, .pressedCloseButton, .waitingToOpen, .draggingOpen, .pressedContent,
+        case .idle, .sliding, .transitioning, .presentingOpen, .pressedCloseButton, .waitingToOpen, .draggingOpen, .pressedContent,
              .scrolling, .draggingClosed, .snapClosing, .paging, .pageSettling, .ignoring:
             break                                          // no part of the bar is held
         }
-        drawArtwork(canvas, l.image, radius: 6, pal)
+        drawArtwork(canvas, l.image, radius: min(6, l.image.height / 2), pal)
         drawTitles(canvas, env, l.titles)
-        for (i, b) in buttons.enumerated() {
-            let r = l.buttons[i]
-            PopupGlyphs.draw(b, in: canvas, center: Point(r.midX, r.midY), size: 18, color: pal.text)
+        // The buttons (and the progress line) fade away as the bar shrinks to its pill.
+        let full = 1 - minimizeFraction
+        if full > 0.001 {
+            canvas.save()
+            canvas.opacity *= full
+            let tint = look.titleColor ?? pal.text
+            for (i, b) in buttons.enumerated() {
+                let r = l.buttons[i]
+                PopupGlyphs.draw(shownButton(b), in: canvas, center: Point(r.midX, r.midY), size: 18, color: tint)
+            }
+            canvas.restore()
         }
-        if let track = rules.progressFrame(in: card) {
+        if minimizeFraction == 0, let track = rules.progressFrame(in: card) {
             canvas.fillRect(track, .solid(pal.progressTrack))
             let w = track.width * progress
             let fill = env.isRTL ? Rect(track.maxX - w, track.y, w, track.height) : Rect(track.x, track.y, w, track.height)
@@ -106,6 +120,8 @@ extension Popup {
         guard let text, r.width > 0 else { return }
         let pal = env.theme.palette
         let tf = config.titleFont, sf = config.subtitleFont
+        // The minimized pill shows the title only (PB31).
+        let subtitle = minimizeFraction > 0.5 ? "" : subtitle
         let hasSub = !subtitle.isEmpty
         let titleBase = hasSub ? r.midY - 1 : r.midY + tf.size * 0.35
         let subBase = r.midY + sf.size + 1
@@ -113,7 +129,8 @@ extension Popup {
         let widths = marqueeOn ? titleWidths : [0, 0]
         let gap = max(config.marqueeGap, config.marqueeFade)
         let lines: [(String, Double, (size: Double, bold: Bool), Color)] = [
-            (title, titleBase, tf, pal.text), (subtitle, subBase, sf, pal.secondaryText),
+            (title, titleBase, tf, config.appearance.titleColor ?? pal.text),
+            (subtitle, subBase, sf, config.appearance.subtitleColor ?? pal.secondaryText),
         ]
         for (i, line) in lines.enumerated() where !line.0.isEmpty {
             if marqueeOn, widths[i] > r.width {
@@ -135,7 +152,7 @@ extension Popup {
         // Edge fades per scrolling line (MarqueeLabel fades each label): the trailing edge
         // always, the leading edge only while that line is away from home.
         let f = config.marqueeFade
-        let bg = env.theme.palette.barBackground
+        let bg = config.appearance.backgroundColor ?? env.theme.palette.barBackground
         let clear = bg.withOpacity(0)
         for (i, line) in lines.enumerated() where widths[i] > r.width && !line.0.isEmpty {
             let band = Rect(r.x, line.1 - line.2.size, r.width, line.2.size * 1.35)
@@ -182,7 +199,6 @@ extension Popup {
         canvas.fillRoundedRect(fill, radii: CornerRadii(all: 2), .solid(pal.accent))
         // Transport controls are media controls: never mirrored (docs/components.md, Popup bar
         // PB22).
-        let playing = buttons.contains(.pause)
         let glyphs: [PopupBarButton] = [.previous, playing ? .pause : .play, .next]
         let group = mirrored(Rect(textX, top + headerTop + 84, 180, 36), in: env.bounds)
         for (i, g) in glyphs.enumerated() {

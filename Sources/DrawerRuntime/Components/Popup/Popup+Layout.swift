@@ -17,9 +17,12 @@ extension Popup {
     /// right-to-left the artwork and titles move to the trailing side; the buttons' order and
     /// glyphs stay as they are).
     func barLayout(card: Rect) -> BarLayout {
-        let side = min(card.height - 16, 48)
-        let image = Rect(card.x + 10, card.midY - side / 2, side, side)
-        let w = 40.0
+        // The artwork shrinks with the card (the minimized pill's is 28 pt with 6 pt margins).
+        let inset = 10 - 4 * minimizeFraction
+        let side = min(card.height - 16 + 4 * minimizeFraction, 48)
+        let image = Rect(card.x + inset, card.midY - side / 2, side, side)
+        // Minimized, the buttons fold away and the title takes their room.
+        let w = 40 * (1 - minimizeFraction)
         let buttonsWidth = Double(buttons.count) * w
         let buttonsX = card.maxX - 8 - buttonsWidth
         var rects: [Rect] = []
@@ -33,7 +36,8 @@ extension Popup {
     }
 
     func buttonIndex(at p: Point) -> Int? {
-        barLayout(card: cardFrame).buttons.firstIndex { $0.contains(p) }
+        guard !minimized else { return nil }              // the pill has no buttons
+        return barLayout(card: cardFrame).buttons.firstIndex { $0.contains(p) }
     }
 
     // MARK: The open page (coordinates relative to its top, which is glued to the bar's bottom)

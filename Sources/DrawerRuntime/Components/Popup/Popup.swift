@@ -23,6 +23,10 @@ public final class Popup: Component, GestureComponent {
         case sliding(SpringMotion, to: PopupState)
         /// Opening or closing; the motion is of `percent`.
         case transitioning(SpringMotion, to: PopupState)
+        /// `open` on a hidden bar: the bar is presented and the popup opens in one transition
+        /// (LNPopupController's `presentPopupBar(with:openPopup:true)`). The motion is of
+        /// `percent` (0 → 1); the bar's `hiddenShift` falls from `fromShift` to 0 with it.
+        case presentingOpen(SpringMotion, fromShift: Double)
         case pressedBar(start: Point)
         case pressedButton(Int, start: Point)
         case pressedCloseButton(start: Point)
@@ -52,6 +56,14 @@ public final class Popup: Component, GestureComponent {
     public internal(set) var subtitle: String
     public internal(set) var progress: Double
     public private(set) var buttons: [PopupBarButton]
+    /// Whether the item plays: the play/pause button shows ❚❚ while playing and ▶ while
+    /// paused, and a tap on it toggles this (docs/components.md, Popup bar PB29).
+    public internal(set) var playing: Bool
+    /// Minimization (PB31): whether the bar is (or is going) minimized, and how far:
+    /// 0 = the full bar, 1 = the compact pill.
+    public private(set) var minimized = false
+    public private(set) var minimizeFraction = 0.0
+    var minimizeMotion: SpringMotion?
     /// Bar paging: the current item and the titles' horizontal displacement (reading order:
     /// negative = toward the next item).
     public private(set) var itemIndex = 0
@@ -77,6 +89,7 @@ public final class Popup: Component, GestureComponent {
         subtitle = config.items.first?.subtitle ?? config.subtitle
         progress = config.progress
         buttons = config.buttons
+        playing = config.playing
         rules = PopupRules(config: config, env: env)
         percent = popupState == .open ? 1 : 0
         hiddenShift = popupState == .hidden ? rules.hiddenShift : 0
@@ -85,11 +98,21 @@ public final class Popup: Component, GestureComponent {
 
     var env: Environment { rules.env }
     public var barFrame: Rect { rules.barFrame(percent: percent, hiddenShift: hiddenShift) }
-    public var cardFrame: Rect { rules.card(in: barFrame) }
+    /// The bar's card: the floating card (or the whole bar), shrunk toward the minimized pill
+    /// by `minimizeFraction` (docs/components.md, Popup bar PB31).
+    public var cardFrame: Rect {
+        let card = rules.card(in: barFrame)
+        guard minimizeFraction > 0 else { return card }
+        return PopupRules.blend(card, rules.pill(in: card, titleWidth: titleWidths[0]), minimizeFraction)
+    }
+    /// The card's corner radius, rounding to the pill's half height as it shrinks.
+    var cardCornerRadius: Double {
+        rules.cornerRadius + (PopupRules.pillHeight / 2 - rules.cornerRadius) * minimizeFraction
+    }
     var isDragging: Bool {
         switch phase {
         case .draggingOpen, .draggingClosed, .snapClosing: true
-        case .idle, .sliding, .transitioning, .pressedBar, .pressedButton, .pressedCloseButton, .waitingToOpen,
+        case .idle, .sliding, .transitioning, .presentingOpen, .pressedBar, .pressedButton, .pressedCloseButton, .waitingToOpen,
              .pressedContent, .scrolling, .paging, .pageSettling, .ignoring: false
         }
     }
@@ -110,14 +133,14 @@ public final class Popup: Component, GestureComponent {
         case .pressedBar, .pressedButton, .pressedCloseButton, .pressedContent, .ignoring: .pressed
         case .draggingOpen, .draggingClosed, .snapClosing, .paging: .dragging
         case .scrolling: .scrolling
-        case .sliding, .transitioning, .waitingToOpen, .pageSettling: .settling
+        case .sliding, .transitioning, .presentingOpen, .waitingToOpen, .pageSettling: .settling
         }
     }
 
     public var needsFrames: Bool {
-        if shell.isFlinging { return true }
+        if shell.isFlinging || minimizeMotion != nil { return true }
         switch phase {
-        case .sliding, .transitioning, .waitingToOpen, .pageSettling: return true
+        case .sliding, .transitioning, .presentingOpen, .waitingToOpen, .pageSettling: return true
         case .idle, .pressedBar, .pressedButton, .pressedCloseButton, .draggingOpen, .pressedContent, .scrolling,
              .draggingClosed, .snapClosing, .paging, .ignoring: return marqueeRunning
         }
@@ -130,11 +153,23 @@ public final class Popup: Component, GestureComponent {
         return marqueeOverflows
     }
 
+    /// The container's safe area grows by the presented bar (LNPopupController keeps it):
+    /// background content lays out above the bar at rest, and follows it as it slides in and
+    /// out (docs/components.md, Popup bar PB33). Opening the popup does not change it.
+    public var backgroundBottomInset: Double {
+        let top = rules.barFrame(percent: 0, hiddenShift: hiddenShift).minY
+        return min(max(env.size.height - top, 0), env.size.height)
+    }
+
     public func claims(_ p: Point) -> Bool {
         switch popupState {
         case .hidden:
-            if case .sliding = phase { return barFrame.contains(p) }
-            return false
+            switch phase {
+            case .sliding: return barFrame.contains(p)
+            case .presentingOpen: return p.y >= barFrame.minY
+            case .idle, .transitioning, .pressedBar, .pressedButton, .pressedCloseButton, .waitingToOpen, .draggingOpen,
+                 .pressedContent, .scrolling, .draggingClosed, .snapClosing, .paging, .pageSettling, .ignoring: return false
+            }
         case .open: return true
         case .barPresented: return p.y >= barFrame.minY && (percent > 0 || cardFrame.contains(p))
         }
@@ -167,14 +202,14 @@ public final class Popup: Component, GestureComponent {
     var holdsContentPress: Bool {
         switch phase {
         case .pressedContent: true
-        case .idle, .sliding, .transitioning, .pressedBar, .pressedButton, .pressedCloseButton, .waitingToOpen,
+        case .idle, .sliding, .transitioning, .presentingOpen, .pressedBar, .pressedButton, .pressedCloseButton, .waitingToOpen,
              .draggingOpen, .scrolling, .draggingClosed, .snapClosing, .paging, .pageSettling, .ignoring: false
         }
     }
 
     enum Input: TouchInput {
         case touch(TouchTracker.Step)
-        case enqueue(PopupQueue.Operation)
+        case enqueue(PopupQueue.Request)
         /// Idle reset: drop a gesture in progress (animations run on).
         case abandonGesture
         /// After a reload: rest in this state at once, without events.
@@ -185,7 +220,8 @@ public final class Popup: Component, GestureComponent {
     /// The phase after `input` in `phase`, with its effects (fractions, state, events, queue).
     func next(_ phase: Phase, _ input: Input, at time: Instant) -> Phase {
         switch (phase, input) {
-        case (.sliding, .touch(.press)), (.transitioning, .touch(.press)), (.waitingToOpen, .touch(.press)), (.pageSettling, .touch(.press)):
+        case (.sliding, .touch(.press)), (.transitioning, .touch(.press)), (.presentingOpen, .touch(.press)),
+             (.waitingToOpen, .touch(.press)), (.pageSettling, .touch(.press)):
             ignoringFinger = true                          // docs/components.md, Popup bar PB3
             return phase
         case (.idle, .touch(.press(let p))), (.pressedBar, .touch(.press(let p))), (.pressedButton, .touch(.press(let p))),
@@ -258,11 +294,16 @@ public final class Popup: Component, GestureComponent {
             // Closes now, before the finger lifts; the rest of this gesture is ignored.
             ignoringFinger = true
             return startTransition(to: .barPresented, damping: config.gestureDamping, velocityDown: 0, at: time)
-        case (.idle, .touch(.move)), (.sliding, .touch(.move)), (.transitioning, .touch(.move)), (.waitingToOpen, .touch(.move)), (.pageSettling, .touch(.move)),
+        case (.idle, .touch(.move)), (.sliding, .touch(.move)), (.transitioning, .touch(.move)), (.presentingOpen, .touch(.move)),
+             (.waitingToOpen, .touch(.move)), (.pageSettling, .touch(.move)),
              (.ignoring, .touch(.move)):
             return phase
         case (.pressedBar(let start), .touch(.release(let p, _, let cancelled))):
             guard isTap(from: start, to: p, cancelled: cancelled) else { return settle(at: time) }
+            if minimized {                                 // a tap brings the full bar back (PB31)
+                setMinimized(false, at: time)
+                return settle(at: time)
+            }
             return startTransition(to: .open, damping: config.gestureDamping, velocityDown: 0, at: time)   // tap opens
         case (.pressedButton(let i, let start), .touch(.release(let p, _, let cancelled))):
             if isTap(from: start, to: p, cancelled: cancelled) { tapButton(i, at: time) }
@@ -296,9 +337,10 @@ public final class Popup: Component, GestureComponent {
             return phase                                   // the open happens anyway
         case (.scrolling, .touch(.release)), (.ignoring, .touch(.release)):
             return settle(at: time)
-        case (.idle, .touch(.release)), (.sliding, .touch(.release)), (.transitioning, .touch(.release)), (.pageSettling, .touch(.release)):
+        case (.idle, .touch(.release)), (.sliding, .touch(.release)), (.transitioning, .touch(.release)), (.presentingOpen, .touch(.release)),
+             (.pageSettling, .touch(.release)):
             return phase
-        case (.sliding, .abandonGesture), (.transitioning, .abandonGesture), (.pageSettling, .abandonGesture),
+        case (.sliding, .abandonGesture), (.transitioning, .abandonGesture), (.presentingOpen, .abandonGesture), (.pageSettling, .abandonGesture),
              (.waitingToOpen, .abandonGesture), (.idle, .abandonGesture):
             return phase
         case (.pressedBar, .abandonGesture), (.pressedButton, .abandonGesture), (.pressedCloseButton, .abandonGesture),
@@ -308,8 +350,8 @@ public final class Popup: Component, GestureComponent {
             pageOffset = 0
             guard percent != (popupState == .open ? 1 : 0) else { return settle(at: time) }
             return startTransition(to: popupState, damping: config.programmaticDamping, velocityDown: 0, at: time)
-        case (_, .enqueue(let op)):
-            queue.enqueue(op)
+        case (_, .enqueue(let request)):
+            queue.enqueue(request.operation, animated: request.animated)
             guard case .idle = phase else { return phase }
             return runQueue(from: phase, at: time)
         case (_, .restAt(let state)):
@@ -354,6 +396,18 @@ public final class Popup: Component, GestureComponent {
             if to == .barPresented { marqueeStart = time }
             if changed { events.emit(at: time, target: id, to == .open ? "popup_did_open" : "popup_did_close") }
             return settle(at: time)
+        case (.presentingOpen(var motion, let fromShift), .tick):
+            motion.advance(to: time)
+            percent = motion.value
+            hiddenShift = fromShift * (1 - min(max(motion.value, 0), 1))
+            guard motion.isAtRest else { return .presentingOpen(motion, fromShift: fromShift) }
+            percent = 1
+            hiddenShift = 0
+            popupState = .open
+            // Both of the reference's animators end together; the bar's completes first.
+            events.emit(at: time, target: id, "bar_presented")
+            events.emit(at: time, target: id, "popup_did_open")
+            return settle(at: time)
         case (.idle, .tick), (.pressedBar, .tick), (.pressedButton, .tick), (.pressedCloseButton, .tick),
              (.draggingOpen, .tick), (.pressedContent, .tick), (.scrolling, .tick), (.draggingClosed, .tick),
              (.snapClosing, .tick), (.paging, .tick), (.ignoring, .tick):
@@ -378,26 +432,52 @@ public final class Popup: Component, GestureComponent {
         runQueue(from: .idle, at: time)
     }
 
-    /// Runs queued operations while idle: the phase the first one that moves starts.
+    /// Runs queued operations while idle: the phase the first one that moves starts. An
+    /// unanimated operation jumps there at once with the events LNPopupController sends for
+    /// `animated: false` (will and did together), and the next one runs.
     private func runQueue(from start: Phase, at time: Instant) -> Phase {
         var running = start
-        while case .idle = running, let op = queue.next() {
+        while case .idle = running, let request = queue.next() {
             let damping = config.programmaticDamping
-            switch (op, popupState) {
+            let animated = request.animated
+            switch (request.operation, popupState) {
             case (.present, .hidden), (.dismiss, .barPresented):
-                let to: PopupState = op == .present ? .barPresented : .hidden
+                let to: PopupState = request.operation == .present ? .barPresented : .hidden
+                guard animated else {
+                    jump(to: to, at: time)
+                    continue
+                }
                 let spring = Spring(duration: config.transitionDuration, dampingRatio: damping)
                 running = .sliding(SpringMotion(points: hiddenShift, to: to == .hidden ? rules.hiddenShift : 0,
                                               spring: spring, at: time), to: to)
             case (.open, .hidden):
-                queue.pushFront(.open)
-                queue.pushFront(.present)
-            case (.open, .barPresented):
-                running = startTransition(to: .open, damping: damping, velocityDown: 0, at: time)
-            case (.close, .open):
-                running = startTransition(to: .barPresented, damping: damping, velocityDown: 0, at: time)
+                // Presented and opened in one transition (docs/components.md, Popup bar PB2).
+                events.emit(at: time, target: id, "popup_will_open")
+                guard animated else {
+                    // LN's unanimated order: the open completes inside the bar's presentation.
+                    percent = 1
+                    hiddenShift = 0
+                    popupState = .open
+                    events.emit(at: time, target: id, "popup_did_open")
+                    events.emit(at: time, target: id, "bar_presented")
+                    continue
+                }
+                let spring = Spring(duration: config.transitionDuration, dampingRatio: damping)
+                running = .presentingOpen(SpringMotion(from: 0, to: 1, velocity: 0, spring: spring, at: time,
+                                                       restDistance: 0.0002, restSpeed: 0.002), fromShift: hiddenShift)
+            case (.open, .barPresented), (.close, .open):
+                let to: PopupState = request.operation == .open ? .open : .barPresented
+                guard animated else {
+                    jump(to: to, at: time)
+                    continue
+                }
+                running = startTransition(to: to, damping: damping, velocityDown: 0, at: time)
             case (.dismiss, .open):
-                queue.pushFront(.dismiss)
+                queue.pushFront(request)
+                guard animated else {
+                    jump(to: .barPresented, at: time)
+                    continue
+                }
                 running = startTransition(to: .barPresented, damping: damping, velocityDown: 0, at: time)
             case (.present, .barPresented), (.present, .open), (.dismiss, .hidden), (.open, .open),
                  (.close, .hidden), (.close, .barPresented):
@@ -405,6 +485,30 @@ public final class Popup: Component, GestureComponent {
             }
         }
         return running
+    }
+
+    /// An unanimated change to the neighbouring state `to`: the state jumps, no frame moves,
+    /// and the will and did events of the change go out at `time`.
+    private func jump(to target: PopupState, at time: Instant) {
+        let from = popupState
+        switch (from, target) {
+        case (.barPresented, .open):
+            events.emit(at: time, target: id, "popup_will_open")
+            events.emit(at: time, target: id, "popup_did_open")
+        case (.open, .barPresented):
+            events.emit(at: time, target: id, "popup_will_close")
+            events.emit(at: time, target: id, "popup_did_close")
+        case (.hidden, .barPresented):
+            events.emit(at: time, target: id, "bar_presented")
+        case (.barPresented, .hidden):
+            events.emit(at: time, target: id, "bar_dismissed")
+        case (.hidden, .hidden), (.barPresented, .barPresented), (.open, .open), (.hidden, .open), (.open, .hidden):
+            break                                          // not a single step: runQueue never asks
+        }
+        popupState = target
+        percent = target == .open ? 1 : 0
+        hiddenShift = target == .hidden ? rules.hiddenShift : 0
+        marqueeStart = time
     }
 
     /// Opens or closes with the reference's 0.5 s spring; `velocityDown` (pt/s, finger) becomes
@@ -426,6 +530,7 @@ public final class Popup: Component, GestureComponent {
         guard let old = previous as? Popup else { return }
         switch old.phase {
         case .sliding(_, let to), .transitioning(_, let to): transition(.restAt(to), at: now)
+        case .presentingOpen: transition(.restAt(.open), at: now)
         case .idle, .pressedBar, .pressedButton, .pressedCloseButton, .waitingToOpen, .draggingOpen, .pressedContent,
              .scrolling, .draggingClosed, .snapClosing, .paging, .pageSettling, .ignoring:
             transition(.restAt(old.popupState), at: now)
@@ -435,6 +540,9 @@ public final class Popup: Component, GestureComponent {
         subtitle = old.subtitle
         progress = old.progress
         if buttons.count == old.buttons.count { buttons = old.buttons }
+        playing = old.playing
+        minimized = old.minimized
+        minimizeFraction = old.minimized ? 1 : 0
         scrollOffset = old.scrollOffset
         clampScroll()
     }
@@ -448,10 +556,58 @@ public final class Popup: Component, GestureComponent {
         scrollOffset = content?.clampedScrollOffset(scrollOffset, viewportHeight: contentViewportHeight) ?? 0
     }
 
+    /// A bar button's `action`. Play and pause are one toggle, as in every player: the
+    /// action names what the tap asks for (`play` while paused, `pause` while playing) and the
+    /// glyph flips at once (docs/components.md, Popup bar PB29).
     private func tapButton(_ i: Int, at time: Instant) {
-        let b = buttons[i]
+        let b = shownButton(buttons[i])
         events.emit(at: time, target: id, "action", [("id", .string(b.rawValue))])
-        // Play and pause are one toggle, as in every player.
-        if b == .play { buttons[i] = .pause } else if b == .pause { buttons[i] = .play }
+        switch b {
+        case .play: playing = true
+        case .pause: playing = false
+        case .next, .previous, .close: break
+        }
+    }
+
+    /// The glyph a configured button shows now: the play/pause slot follows `playing`.
+    func shownButton(_ b: PopupBarButton) -> PopupBarButton {
+        switch b {
+        case .play, .pause: playing ? .pause : .play
+        case .next, .previous, .close: b
+        }
+    }
+
+    // MARK: Minimization (docs/components.md, Popup bar PB31)
+
+    /// Starts the bar toward its minimized pill or back to the full bar (0.5 s, critically
+    /// damped, as the reference's programmatic bar animations).
+    func setMinimized(_ on: Bool, at time: Instant) {
+        guard on != minimized else { return }
+        minimized = on
+        let spring = Spring(duration: config.transitionDuration, dampingRatio: config.programmaticDamping)
+        minimizeMotion = SpringMotion(from: minimizeFraction, to: on ? 1 : 0, velocity: 0, spring: spring, at: time,
+                                      restDistance: 0.0002, restSpeed: 0.002)
+        events.emit(at: time, target: id, on ? "bar_minimized" : "bar_expanded")
+    }
+
+    /// Moves the minimization to `time`.
+    func advanceMinimization(to time: Instant) {
+        guard var m = minimizeMotion else { return }
+        m.advance(to: time)
+        minimizeFraction = min(max(m.value, 0), 1)
+        if m.isAtRest {
+            minimizeFraction = minimized ? 1 : 0
+            minimizeMotion = nil
+        } else {
+            minimizeMotion = m
+        }
+    }
+
+    /// The content under the bar scrolled by `dy` points (positive: toward its end). With
+    /// `minimize_on_scroll`, scrolling down minimizes the presented bar and scrolling up brings
+    /// it back.
+    public func contentBelowScrolled(by dy: Double, at time: Instant) {
+        guard config.minimizeOnScroll, popupState == .barPresented, dy != 0 else { return }
+        setMinimized(dy > 0, at: time)
     }
 }

@@ -32,6 +32,67 @@ public enum PopupBarButton: String, CaseIterable, Sendable {
     case play, pause, next, previous, close
 }
 
+/// Font weights an appearance may ask for. The renderer has a regular and a bold face:
+/// medium, semibold and bold draw bold (docs/components.md, Popup bar PB6).
+public enum PopupFontWeight: String, CaseIterable, Sendable {
+    case regular, medium, semibold, bold
+
+    public var drawsBold: Bool {
+        switch self {
+        case .regular: false
+        case .medium, .semibold, .bold: true
+        }
+    }
+}
+
+/// A bar's shadow (LNPopupBarAppearance's `floatingBarBackgroundShadow`, an NSShadow): its
+/// colour with its opacity, blur radius and offset in points.
+public struct PopupBarShadow: Equatable, Sendable {
+    public var color: Color
+    public var blur: Double
+    public var offset: Point
+    public init(color: Color, blur: Double, offset: Point) { self.color = color; self.blur = blur; self.offset = offset }
+}
+
+/// The bar's look over its style's defaults (LNPopupBarAppearance): nil keeps the style's or
+/// the theme's value (docs/components.md, Popup bar PB30).
+public struct PopupBarAppearance: Equatable, Sendable {
+    /// Title and subtitle size (pt), weight and colour.
+    public var titleSize: Double?
+    public var titleWeight: PopupFontWeight?
+    public var titleColor: Color?
+    public var subtitleSize: Double?
+    public var subtitleWeight: PopupFontWeight?
+    public var subtitleColor: Color?
+    /// The bar's (the floating card's) fill.
+    public var backgroundColor: Color?
+    /// The floating card's shadow, replacing the default 17 % black, blur 12, offset (0, 8).
+    public var shadow: PopupBarShadow?
+    /// A frosted bar (LN's `floatingBackgroundEffect` blur): drawn as the background colour at
+    /// `frostedOpacity` over what lies beneath, a tinted translucent fill; the renderer has no
+    /// backdrop blur. nil: not frosted.
+    public var frosted: Bool?
+
+    public static let frostedOpacity = 0.78
+
+    public init() {}
+
+    /// The appearance with every field `other` sets laid over this one.
+    public func merging(_ other: PopupBarAppearance) -> PopupBarAppearance {
+        var a = self
+        a.titleSize = other.titleSize ?? titleSize
+        a.titleWeight = other.titleWeight ?? titleWeight
+        a.titleColor = other.titleColor ?? titleColor
+        a.subtitleSize = other.subtitleSize ?? subtitleSize
+        a.subtitleWeight = other.subtitleWeight ?? subtitleWeight
+        a.subtitleColor = other.subtitleColor ?? subtitleColor
+        a.backgroundColor = other.backgroundColor ?? backgroundColor
+        a.shadow = other.shadow ?? shadow
+        a.frosted = other.frosted ?? frosted
+        return a
+    }
+}
+
 /// One item the bar can page to (title and subtitle).
 public struct PopupItem: Equatable, Sendable {
     public var title: String
@@ -44,12 +105,22 @@ public struct PopupConfig: Equatable, Sendable {
     public var barStyle = PopupBarStyle.floating
     public var interactionStyle = PopupInteractionStyle.automatic
     public var progressStyle = PopupProgressStyle.none
-    public var closeButtonStyle = PopupCloseButtonStyle.chevron
+    /// The grabber: LNPopupController's default close button since iOS 17 (before its glass
+    /// style); the chevron was the iOS 16-and-earlier look (docs/components.md, Popup bar PB19).
+    public var closeButtonStyle = PopupCloseButtonStyle.grabber
     public var initialState = PopupState.hidden
     public var title = ""
     public var subtitle = ""
     public var progress = 0.0
     public var buttons: [PopupBarButton] = [.play, .next]
+    /// Whether the item plays: the play/pause button shows pause while playing, play while
+    /// paused (docs/components.md, Popup bar PB29).
+    public var playing = false
+    /// The bar's own look over the style's defaults (LNPopupBarAppearance; PB30).
+    public var appearance = PopupBarAppearance()
+    /// iOS 26's minimization: the bar shrinks to a compact pill while the content under it
+    /// scrolls down (docs/components.md, Popup bar PB31). Off by default.
+    public var minimizeOnScroll = false
     public var imagePath: String?
     /// 0.1...0.9 (docs/components.md, Popup bar PB15).
     public var snapPercent = 0.32
@@ -101,6 +172,15 @@ public struct PopupConfig: Equatable, Sendable {
     /// Title and subtitle sizes (pt) and weights (docs/components.md, Popup bar PB6); medium
     /// and semibold draw bold.
     public var titleFont: (size: Double, bold: Bool) {
+        let base = styleTitleFont
+        return (appearance.titleSize ?? base.size, appearance.titleWeight.map(\.drawsBold) ?? base.bold)
+    }
+    public var subtitleFont: (size: Double, bold: Bool) {
+        let base = styleSubtitleFont
+        return (appearance.subtitleSize ?? base.size, appearance.subtitleWeight.map(\.drawsBold) ?? base.bold)
+    }
+
+    private var styleTitleFont: (size: Double, bold: Bool) {
         switch barStyle {
         case .floating: (15, true)
         case .floatingCompact: (13, true)
@@ -108,7 +188,7 @@ public struct PopupConfig: Equatable, Sendable {
         case .compact: (13.5, true)
         }
     }
-    public var subtitleFont: (size: Double, bold: Bool) {
+    private var styleSubtitleFont: (size: Double, bold: Bool) {
         switch barStyle {
         case .floating: (12.5, false)
         case .floatingCompact: (12, false)

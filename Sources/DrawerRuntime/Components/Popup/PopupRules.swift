@@ -37,6 +37,27 @@ public struct PopupRules: Equatable, Sendable {
         return Rect(x, bar.y + config.floatingVerticalInset, w, bar.height - 2 * config.floatingVerticalInset)
     }
 
+    // MARK: Minimization (docs/components.md, Popup bar PB31)
+
+    /// The minimized pill's height (pt).
+    public static let pillHeight = 40.0
+
+    /// The minimized pill inside `card`: 40 pt tall on the card's bottom edge, centred, as
+    /// wide as artwork and title need (at least 140 pt, at most the larger of 140 pt and 60 %
+    /// of the card), never wider than the card.
+    public func pill(in card: Rect, titleWidth: Double) -> Rect {
+        let h = min(Self.pillHeight, card.height)
+        let natural = 6 + (h - 12) + 10 + titleWidth + 16
+        let w = min(card.width, min(max(140, natural), max(140, card.width * 0.6)))
+        return Rect(card.midX - w / 2, card.maxY - h, w, h)
+    }
+
+    /// `a` moved toward `b` by `t` (0 = a, 1 = b), edge by edge.
+    public static func blend(_ a: Rect, _ b: Rect, _ t: Double) -> Rect {
+        func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
+        return Rect(mix(a.x, b.x), mix(a.y, b.y), mix(a.width, b.width), mix(a.height, b.height))
+    }
+
     public var cornerRadius: Double { config.barStyle.isFloating ? config.floatingCornerRadius : 0 }
 
     /// The progress line (docs/components.md, Popup bar PB7): inset by the corner radius plus 4
