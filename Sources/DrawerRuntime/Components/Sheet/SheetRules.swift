@@ -107,9 +107,12 @@ public struct SheetRules: Equatable, Sendable {
 
     /// The close button of a pushed page: 30 × 30, 10 pt from the card's top and trailing
     /// edge (the left one in right-to-left layouts, where sheets would still use the right).
+    /// sheets pins it to the page view's top, not below the chevron's inset, so it stays at
+    /// + 10 pt with the chevron too (the chevron is centred, the button at the edge: they
+    /// never overlap).
     public func closeButtonFrame(cardOrigin: Double) -> Rect {
         let card = cardFrame(origin: cardOrigin)
         let x = env.isRTL ? card.minX + 10 : card.maxX - 10 - 30
-        return Rect(x, cardOrigin + chromeTop + 10, 30, 30)
+        return Rect(x, cardOrigin + 10, 30, 30)
     }
 }
