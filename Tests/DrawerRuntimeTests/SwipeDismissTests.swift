@@ -101,4 +101,52 @@ final class SwipeDismissTests: XCTestCase {
         r.advance(to: .milliseconds(800))
         XCTAssertEqual(r.offset, 0)
     }
+
+    /// `set_gesture off` (the article's `removeSwipeDownToDismiss`): a drag down no longer
+    /// moves the card and reports nothing; `set_gesture on` adds it back. The close button
+    /// still works without it.
+    func testTheGestureCanBeSwitchedOffAndOnAgain() throws {
+        let events = EventSink()
+        let s = make(events)
+        try s.perform("set_gesture", ["off"], at: .zero)
+        XCTAssertFalse(s.gestureEnabled)
+        touch(s, .down, Point(200, 300), ms: 0)
+        for i in 1...10 { touch(s, .move, Point(200, 300 + Double(i) * 40), ms: Double(i) * 16) }
+        XCTAssertEqual(s.offset, 0, "the card stays")
+        touch(s, .up, Point(200, 700), ms: 170)           // a 400 pt flick at 2500 pt/s
+        frames(s, from: 170, to: 600)
+        XCTAssertEqual(statuses(events), [], "no swipe, no status")
+        XCTAssertTrue(s.isPresented)
+        try s.perform("set_gesture", ["on"], at: .milliseconds(600))
+        touch(s, .down, Point(200, 300), ms: 600)
+        for i in 1...10 { touch(s, .move, Point(200, 300 + Double(i) * 40), ms: 600 + Double(i) * 16) }
+        XCTAssertEqual(s.offset, 400, accuracy: 1e-9)
+        touch(s, .up, Point(200, 700), ms: 770)
+        XCTAssertEqual(statuses(events), ["initiated"])
+        XCTAssertThrowsError(try s.perform("set_gesture", ["maybe"], at: .seconds(2))) {
+            XCTAssertEqual("\($0)", "set_gesture takes on or off (the swipe-down gesture)")
+        }
+        XCTAssertThrowsError(try s.perform("set_gesture", ["on", "instant"], at: .seconds(2)))
+    }
+
+    /// Switched off in the middle of a drag: the drag is cancelled (`cancelled`) and the card
+    /// returns, as a cancelled touch would; the close button still dismisses.
+    func testSwitchingTheGestureOffMidDragCancelsIt() throws {
+        let events = EventSink()
+        let s = make(events)
+        touch(s, .down, Point(200, 300), ms: 0)
+        for i in 1...5 { touch(s, .move, Point(200, 300 + Double(i) * 20), ms: Double(i) * 16) }
+        XCTAssertEqual(s.offset, 100, accuracy: 1e-9)
+        s.setGesture(enabled: false, at: .milliseconds(90))
+        XCTAssertEqual(statuses(events), ["cancelled"])
+        touch(s, .move, Point(200, 500), ms: 100)
+        frames(s, from: 100, to: 400)
+        XCTAssertEqual(s.offset, 0, "back in place; the finger no longer moves it")
+        touch(s, .up, Point(200, 500), ms: 400)
+        XCTAssertEqual(statuses(events), ["cancelled"])
+        XCTAssertEqual(s.state()["gesture"], .bool(false))
+        touch(s, .down, Point(390 - 25, 14 + 22), ms: 500)
+        touch(s, .up, Point(390 - 25, 14 + 22), ms: 540)
+        XCTAssertEqual(statuses(events), ["cancelled", "initiated"], "the close button is not the gesture")
+    }
 }

@@ -30,6 +30,9 @@ public struct SwipeDismissConfig: Equatable, Sendable {
     public var showsGrabber = true
     public var showsCloseButton = true
     public var headerHeight = 44.0
+    /// The swipe-down gesture is installed at start (the article's `addSwipeDownToDismiss`);
+    /// `set_gesture off` removes it at run time and `set_gesture on` adds it again.
+    public var gestureEnabled = true
 
     public init() {}
 }
