@@ -11,6 +11,9 @@ import PanelRenderer
 ///     {"cmd":"set_position","target":"drawer","position":"open"}
 ///     {"cmd":"replace_content","target":"menu","page":"settings"}
 ///     {"cmd":"snap","target":"sheet","anchor":0}
+///     {"cmd":"set_anchors","target":"sheet","anchors":["default_expanded","ratio 0.6"],"snap_to":1}
+///     {"cmd":"pop_to","target":"sheet","page":"root"}
+///     {"cmd":"set_gesture","target":"modal","enabled":false}
 ///     {"cmd":"subscribe"}   {"cmd":"unsubscribe"}     (the event log's lines, docs/formats.md)
 ///     {"cmd":"set","id":"next","text":"08:12"}        (content by id; `id` names the node)
 ///     {"cmd":"insert_rows","id":"board","at":0,"rows":[{"title":"S1 Airport"}]}
@@ -42,6 +45,13 @@ public enum ControlCommand: Equatable, Sendable {
     case replaceContent(target: String, page: String)
     /// Moves a sheet to anchor `anchor` (0 = top-most).
     case snapSheet(target: String, anchor: Int, animated: Bool)
+    /// Replaces a sheet's anchors; the card goes to anchor `snapTo` of the new list, or (nil)
+    /// to the one nearest to where it is.
+    case setAnchors(target: String, anchors: [SheetAnchor], snapTo: Int?, animated: Bool)
+    /// Pops a sheet's pages above the page `page`.
+    case popTo(target: String, page: String, animated: Bool)
+    /// Adds or removes a swipe-to-dismiss card's swipe-down gesture.
+    case setGesture(target: String, enabled: Bool)
     /// Changes properties of the content node `id` (see `ContentProperties`).
     case set(id: String, ContentProperties)
     /// Inserts rows into the list `id` before row `at`.
@@ -115,8 +125,8 @@ public enum ControlCommand: Equatable, Sendable {
     /// not, or a playing song would keep the screen on forever.
     var wakesScreen: Bool {
         switch self {
-        case .presentBar, .open, .push, .setDrawerPosition, .replaceContent, .snapSheet: true
-        case .setPopupItem, .dismissBar, .close, .pop, .subscribe, .unsubscribe: false
+        case .presentBar, .open, .push, .setDrawerPosition, .replaceContent, .snapSheet, .setAnchors: true
+        case .setPopupItem, .dismissBar, .close, .pop, .popTo, .setGesture, .subscribe, .unsubscribe: false
         // Live content is background data (a departure time, a queue number).
         case .set, .insertRows, .removeRows, .updateRow, .setValues: false
         // `wake` wakes on its own; the others are about the kiosk, not in front of the user.
@@ -136,6 +146,9 @@ public enum ControlCommand: Equatable, Sendable {
         "set_position": ["target", "position", "animated"],
         "replace_content": ["target", "page"],
         "snap": ["target", "anchor", "animated"],
+        "set_anchors": ["target", "anchors", "snap_to", "animated"],
+        "pop_to": ["target", "page", "animated"],
+        "set_gesture": ["target", "enabled"],
         "subscribe": [],
         "unsubscribe": [],
         "set": ContentProperties.names,
@@ -219,6 +232,30 @@ public enum ControlCommand: Equatable, Sendable {
             guard let a = try f.number("anchor") else { throw ControlError("\"snap\" needs \"anchor\" (an anchor index, 0 = top-most)") }
             guard a >= 0, a == a.rounded(), a < 1000 else { throw ControlError("\"anchor\" must be a whole number from 0") }
             return .snapSheet(target: try f.target(), anchor: Int(a), animated: try f.animated())
+        case "set_anchors":
+            guard case .array(let items)? = obj["anchors"] else {
+                throw ControlError("\"set_anchors\" needs \"anchors\" (an array of anchors as in the app file, e.g. [\"default_expanded\", \"ratio 0.5\"])")
+            }
+            guard !items.isEmpty, items.count <= 100 else { throw ControlError("\"anchors\" must list 1 to 100 anchors") }
+            var anchors: [SheetAnchor] = []
+            for item in items {
+                guard case .string(let text) = item, let anchor = SheetAnchor(text) else {
+                    throw ControlError("\"anchors\" must list anchors, each one of \(SheetAnchor.spellings)")
+                }
+                anchors.append(anchor)
+            }
+            var snapTo: Int?
+            if let i = try f.number("snap_to") {
+                guard i >= 0, i == i.rounded(), i < Double(anchors.count) else {
+                    throw ControlError("\"snap_to\" must be an index of the new anchors, 0 to \(anchors.count - 1)")
+                }
+                snapTo = Int(i)
+            }
+            return .setAnchors(target: try f.target(), anchors: anchors, snapTo: snapTo, animated: try f.animated())
+        case "pop_to": return .popTo(target: try f.target(), page: try f.required("page"), animated: try f.animated())
+        case "set_gesture":
+            guard let enabled = try f.bool("enabled") else { throw ControlError("\"set_gesture\" needs \"enabled\" (true or false)") }
+            return .setGesture(target: try f.target(), enabled: enabled)
         case "subscribe": return .subscribe
         case "unsubscribe": return .unsubscribe
         case "set":
