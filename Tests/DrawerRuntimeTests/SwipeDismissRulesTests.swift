@@ -57,11 +57,18 @@ final class SwipeDismissRulesTests: XCTestCase {
                        "a finger going up: from rest")
     }
 
-    func testAnimationsTakeTheDurationLinearOutEasedBack() {
+    /// Both animations run on UIView.animate's default curve, ease-in-out (the Bézier
+    /// (0.42, 0, 0.58, 1), not linear and not smoothstep), and end at the 0.2 s duration.
+    func testAnimationsTakeTheDurationOnUIKitsEaseInOut() {
         let r = rules()
         XCTAssertEqual(r.dismissOffset(from: 200, elapsed: 0), 200)
-        XCTAssertEqual(r.dismissOffset(from: 200, elapsed: 0.1) ?? -1, 522, accuracy: 1e-9, "linear: half way at 0.1 s")
+        XCTAssertEqual(r.dismissOffset(from: 200, elapsed: 0.05) ?? -1, 200 + 644 * 0.129162, accuracy: 1e-3,
+                       "a quarter of the time: 12.9 % of the way (linear would be 25 %)")
+        XCTAssertEqual(r.dismissOffset(from: 200, elapsed: 0.1) ?? -1, 522, accuracy: 1e-9, "half way at 0.1 s")
+        XCTAssertEqual(r.dismissOffset(from: 200, elapsed: 0.15) ?? -1, 200 + 644 * 0.870838, accuracy: 1e-3)
         XCTAssertNil(r.dismissOffset(from: 200, elapsed: 0.2), "finished at the 0.2 s duration")
+        XCTAssertEqual(r.returnOffset(from: 100, elapsed: 0.05) ?? -1, 100 * (1 - 0.129162), accuracy: 1e-3,
+                       "the cancel's return on the same curve (smoothstep would give 84.4)")
         XCTAssertEqual(r.returnOffset(from: 100, elapsed: 0.1) ?? -1, 50, accuracy: 1e-9)
         XCTAssertNil(r.returnOffset(from: 100, elapsed: 0.2))
         var c = SwipeDismissConfig(); c.fades = false

@@ -130,7 +130,7 @@ final class TypedActionTests: XCTestCase {
         s.advance(to: .seconds(4))
         XCTAssertFalse(s.isPresented)
         XCTAssertThrowsError(try s.perform("open", [], at: .seconds(4))) {
-            XCTAssertEqual(($0 as? ActionError)?.message, "swipe_dismiss has no action 'open' (present, dismiss; both take instant)")
+            XCTAssertEqual(($0 as? ActionError)?.message, "swipe_dismiss has no action 'open' (present, dismiss, both take instant; set_gesture on|off)")
         }
     }
 }

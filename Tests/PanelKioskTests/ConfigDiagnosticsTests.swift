@@ -48,6 +48,41 @@ final class ConfigDiagnosticsTests: XCTestCase {
             ])
     }
 
+    /// The sheet's and the card's new keys (docs/components.md, Sheet S27, Swipe to dismiss
+    /// W17) with their positions.
+    func testSheetStyleAndGestureKeys() {
+        XCTAssertEqual(diagnostics("""
+            [[component]]
+            id = "s"
+            kind = "sheet"
+            style = "floatin"
+            floating_inset = 200
+            [[component.pages]]
+            id = "root"
+            [[component]]
+            id = "m"
+            kind = "swipe_dismiss"
+            gesture = "off"
+            """), [
+                "app.toml:4:1: 'style' = 'floatin' is not one of 'standard', 'floating' (did you mean 'floating'?)",
+                "app.toml:5:1: 'floating_inset' = 200 is out of range 0...100",
+                "app.toml:11:1: 'gesture' must be true or false, found a string",
+            ])
+        XCTAssertEqual(diagnostics("""
+            [[component]]
+            id = "s"
+            kind = "sheet"
+            style = "floating"
+            floating_inset = 10
+            [[component.pages]]
+            id = "root"
+            [[component]]
+            id = "m"
+            kind = "swipe_dismiss"
+            gesture = false
+            """), [])
+    }
+
     func testSyntaxErrorsComeWithTheirPosition() {
         XCTAssertEqual(diagnostics("name = \"x\"\n[[component]\n"),
                        ["app.toml:2:12: TOML syntax: expected ']]' to close [[component]], found a single ']'"])

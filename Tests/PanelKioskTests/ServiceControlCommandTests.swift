@@ -86,6 +86,27 @@ final class ServiceControlCommandTests: XCTestCase {
         XCTAssertNil(error(#"{"cmd":"set","id":"logo","path":"logo.png"}"#))
     }
 
+    /// The sheet's `set_anchors` and `pop_to`, swipe-to-dismiss's `set_gesture`
+    /// (docs/components.md, Sheet S28, Swipe to dismiss W17), and what is wrong with bad ones.
+    func testSetAnchorsPopToAndSetGesture() {
+        XCTAssertEqual(command(#"{"cmd":"set_anchors","target":"sheet","anchors":["default_expanded","ratio 0.6","from_bottom 44"]}"#),
+                       .setAnchors(target: "sheet", anchors: [.defaultExpanded, .ratio(0.6), .pointsFromBottom(44)], snapTo: nil, animated: true))
+        XCTAssertEqual(command(#"{"cmd":"set_anchors","target":"sheet","anchors":["from_top 100"],"snap_to":0,"animated":false}"#),
+                       .setAnchors(target: "sheet", anchors: [.pointsFromTop(100)], snapTo: 0, animated: false))
+        XCTAssertEqual(command(#"{"cmd":"pop_to","target":"sheet","page":"root"}"#), .popTo(target: "sheet", page: "root", animated: true))
+        XCTAssertEqual(command(#"{"cmd":"set_gesture","target":"modal","enabled":false}"#), .setGesture(target: "modal", enabled: false))
+        XCTAssertEqual(error(#"{"cmd":"set_anchors","target":"sheet"}"#),
+                       #""set_anchors" needs "anchors" (an array of anchors as in the app file, e.g. ["default_expanded", "ratio 0.5"])"#)
+        XCTAssertEqual(error(#"{"cmd":"set_anchors","target":"sheet","anchors":[]}"#), #""anchors" must list 1 to 100 anchors"#)
+        XCTAssertEqual(error(#"{"cmd":"set_anchors","target":"sheet","anchors":["ratio 2"]}"#),
+                       #""anchors" must list anchors, each one of default_expanded, default_collapsed, "ratio R" (R in 0...1), "from_top P" or "from_bottom P" (P in 0...100000 pt)"#)
+        XCTAssertEqual(error(#"{"cmd":"set_anchors","target":"sheet","anchors":["default_expanded"],"snap_to":1}"#),
+                       #""snap_to" must be an index of the new anchors, 0 to 0"#)
+        XCTAssertEqual(error(#"{"cmd":"pop_to","target":"sheet"}"#), #""pop_to" needs "page" (a string)"#)
+        XCTAssertEqual(error(#"{"cmd":"set_gesture","target":"modal"}"#), #""set_gesture" needs "enabled" (true or false)"#)
+        XCTAssertEqual(error(#"{"cmd":"set_gesture","target":"modal","enabled":"off"}"#), #""enabled" must be true or false"#)
+    }
+
     func testDeepNestingIsRefusedWithoutRecursion() {
         let deep = String(repeating: "[", count: 60_000) + String(repeating: "]", count: 60_000)
         XCTAssertEqual(error(deep), "malformed JSON at column 33: nested more than 32 deep")

@@ -222,6 +222,24 @@ final class SheetRenderTests: XCTestCase {
         XCTAssertEqual(page.color(x: 755, y: 45), Color(rgb: 0xFFFFFF), "outside the disc")
     }
 
+    /// With the chevron too, the close button sits 10 pt below the card's top (sheets pins it
+    /// to the page's top, not below the chevron's 14 pt): on the card at 20 it spans y 30...60
+    /// (it sat at 44...74), x 760...790; a tap at y 33 pops.
+    func testTheCloseButtonSitsTenPointsBelowTheCardTopWithTheChevron() throws {
+        let example = try String(contentsOfFile: CLI.root + "/examples/sheet.toml", encoding: .utf8)
+        let app = example.replacingOccurrences(of: "kind = \"sheet\"\n", with: "kind = \"sheet\"\nchevron = true\n")
+        XCTAssertNotEqual(app, example)
+        let pushed = try RenderRun.run(app: app, script: "0 do sheet snap 0 instant\n0 do sheet push details instant\n")
+        let page = try pushed.frame("final.png")
+        XCTAssertEqual(page.color(x: 764, y: 45), Color(rgb: 0xC7C7CC), "disc, left of the cross, centred at y 45")
+        XCTAssertEqual(page.color(x: 775, y: 32), Color(rgb: 0xC7C7CC), "the disc's top, 2 pt below y 30")
+        XCTAssertEqual(page.color(x: 775, y: 45), Color(rgb: 0xFFFFFF), "the cross's centre in the card colour")
+        XCTAssertEqual(page.color(x: 775, y: 66), Color(rgb: 0xFFFFFF), "below the disc (it reached y 74)")
+        let tapped = try RenderRun.run(app: app, script: "0 do sheet snap 0 instant\n0 do sheet push details instant\n"
+                                       + "100 down 1 775 33\n140 up 1\n")
+        XCTAssertEqual(tapped.names("sheet").last, "pop depth=1", "the tap at y 33 hit the button")
+    }
+
     func testCheckNamesBadAnchorsAndMisspelledKeys() throws {
         let dir = CLI.tempDir()
         try """

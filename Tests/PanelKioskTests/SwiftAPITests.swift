@@ -273,6 +273,33 @@ final class SwiftAPITests: XCTestCase {
     }
 
     /// What an app file is refused for, code is refused for too, before anything runs.
+    /// The sheet's `setAnchors` and `popTo` and the card's `setGesture` in Swift act as the
+    /// socket's commands do, and a wrong page is an error naming it.
+    func testSheetAndCardCallsInSwift() throws {
+        var app = AppConfig(name: "Calls")
+        var floating = SheetConfig()
+        floating.style = .floating
+        app.components = [
+            .sheet(id: "sheet", config: floating, pages: [ComponentSpec.Page(id: "root", content: nil),
+                                                          ComponentSpec.Page(id: "more", content: nil)]),
+            .swipeDismiss(id: "card", content: nil),
+        ]
+        let kiosk = try Kiosk(app: app)
+        var seen: [KioskEvent] = []
+        kiosk.onEvent { seen.append($0) }
+        try kiosk.setAnchors("sheet", [.pointsFromTop(100), .ratio(0.5), .defaultCollapsed], snapTo: 0, animated: false)
+        try kiosk.push("sheet", page: "more", animated: false)
+        try kiosk.popTo("sheet", page: "root", animated: false)
+        XCTAssertThrowsError(try kiosk.popTo("sheet", page: "nowhere")) { XCTAssertTrue("\($0)".contains("'nowhere'"), "\($0)") }
+        try kiosk.setGesture("card", enabled: false)
+        XCTAssertThrowsError(try kiosk.setGesture("sheet", enabled: false), "a sheet has no swipe gesture")
+        try kiosk.render(script: try TouchScript.parse("0 down 1 200 100\n50 move 1 200 300\n100 move 1 200 500\n200 up 1\n", name: "swipe"),
+                         into: try tempDir())
+        XCTAssertEqual(seen, [.anchorWillChange(sheet: "sheet", from: 1, to: 0), .anchorDidChange(sheet: "sheet", index: 0),
+                              .pagesChanged(sheet: "sheet", change: .push, depth: 2), .pagesChanged(sheet: "sheet", change: .pop, depth: 1)],
+                       "no dismissal status: the swipe is off; \(seen)")
+    }
+
     func testAnAppWithDuplicateIdsIsRefused() {
         var app = codeApp()
         app.components.append(.swipeDismiss(id: "drawer", content: .label("{missing}")))

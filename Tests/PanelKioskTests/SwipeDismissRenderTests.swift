@@ -28,6 +28,23 @@ final class SwipeDismissRenderTests: XCTestCase {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// `gesture = false` in the app file starts without the swipe (a 300 pt drag leaves the
+    /// card in place, no status); `set_gesture` on the socket adds it, a `do` line removes it.
+    func testTheGestureFromTheAppFileTheSocketAndADoLine() throws {
+        let off = app().replacingOccurrences(of: "presented = true", with: "presented = true\ngesture = false")
+        let still = try RenderRun.run(app: off, script: slowDrag(300), size: "390x844")
+        XCTAssertEqual(still.names("modal"), [], "no swipe")
+        XCTAssertEqual(still.number("modal", "offset_pt"), 0)
+        XCTAssertEqual(still.component("modal")["gesture"] as? Bool, false)
+        let on = try RenderRun.run(app: off, script: "0 send {\"cmd\":\"set_gesture\",\"target\":\"modal\",\"enabled\":true}\n"
+                                   + slowDrag(300).replacingOccurrences(of: "0 down", with: "10 down"), size: "390x844")
+        XCTAssertEqual(on.names("modal"), ["status status=initiated", "status status=completed"])
+        let offAgain = try RenderRun.run(app: app(), script: "0 do modal set_gesture off\n" + slowDrag(300).replacingOccurrences(of: "0 down", with: "10 down"),
+                                         size: "390x844")
+        XCTAssertEqual(offAgain.names("modal"), [])
+        XCTAssertEqual(offAgain.component("modal")["gesture"] as? Bool, false)
+    }
+
     func testStickyThreeHundredPointDragDismissesOn844() throws {
         let held = try RenderRun.run(app: app(sticky: true), script: slowDrag(300, end: ""), size: "390x844")
         XCTAssertEqual(held.number("modal", "offset_pt"), 150, "the view moved half the finger's 300 pt")

@@ -34,11 +34,14 @@ extension ComponentSpec {
     }
 
     /// A sheet (docs/components.md, Sheet): cards stopping at anchors; the first page is the
-    /// root, the others are what `push` names.
+    /// root, the others are what `push` names. `config.closeImagePath` names a PNG for the
+    /// close buttons, held to an icon's limits (at most 1024 px a side, kept at most 256).
     public static func sheet(id: String, config: SheetConfig = SheetConfig(), pages: [Page]) -> ComponentSpec {
         ComponentSpec(id: id, kind: "sheet", contents: pages.map(\.content)) { env, events, maker in
             let built = try pages.map { SheetPage(id: $0.id, title: $0.title, content: try maker.make($0.content)) }
-            return Sheet(id: id, config: config, pages: built, text: maker.text, env: env, events: events)
+            var budget = IconBudget()
+            let close = try config.closeImagePath.map { try maker.images.loadIcon($0, budget: &budget) }
+            return Sheet(id: id, config: config, pages: built, closeImage: close, text: maker.text, env: env, events: events)
         }
     }
 

@@ -257,6 +257,24 @@ public final class Kiosk {
         try execute(.snapSheet(target: sheet, anchor: anchor, animated: animated))
     }
 
+    /// Replaces the sheet's anchors (sheets' `setAnchors(_:animated:snapTo:)`); the card goes
+    /// to anchor `snapTo` of the new list (sheets' default is 0, the top-most), or, when nil,
+    /// to the new anchor nearest to where it is.
+    public func setAnchors(_ sheet: String, _ anchors: [SheetAnchor], snapTo: Int? = nil, animated: Bool = true) throws {
+        try execute(.setAnchors(target: sheet, anchors: anchors, snapTo: snapTo, animated: animated))
+    }
+
+    /// Pops the sheet's pages above the page `page` (sheets' `popTo`).
+    public func popTo(_ sheet: String, page: String, animated: Bool = true) throws {
+        try execute(.popTo(target: sheet, page: page, animated: animated))
+    }
+
+    /// Adds (`true`) or removes (`false`) a swipe-to-dismiss card's swipe-down gesture (the
+    /// article's `addSwipeDownToDismiss` / `removeSwipeDownToDismiss`).
+    public func setGesture(_ card: String, enabled: Bool) throws {
+        try execute(.setGesture(target: card, enabled: enabled))
+    }
+
     /// Opens a popup's card, a swipe-to-dismiss card, or a side drawer towards `side` (nil:
     /// its only side; a drawer with two must be told which, and throws saying so).
     public func open(_ target: String, side: ControlCommand.Side? = nil, animated: Bool = true) throws {

@@ -11,8 +11,8 @@ extension ComponentSpec {
         if let names = t.strings("anchors") {
             var anchors: [SheetAnchor] = []
             for n in names {
-                if let a = parseAnchor(n) { anchors.append(a) } else {
-                    t.sink.error(anchorsNode, "'anchors' has '\(n)'; use default_expanded, default_collapsed, \"ratio R\" (R in 0...1), \"from_top P\" or \"from_bottom P\" (P in 0...100000 pt)")
+                if let a = SheetAnchor(n) { anchors.append(a) } else {
+                    t.sink.error(anchorsNode, "'anchors' has '\(n)'; use \(SheetAnchor.spellings)")
                 }
             }
             if names.isEmpty { t.sink.error(anchorsNode, "'anchors' needs at least one anchor") }
@@ -33,6 +33,17 @@ extension ComponentSpec {
         c.headerHeight = t.double("header_height", default: c.headerHeight, range: 0...1000)
         c.hasChevron = t.bool("chevron", default: c.hasChevron)
         c.transitionDuration = t.double("transition_duration", default: c.transitionDuration, range: 0.01...10)
+        if let path = t.string("close_image") {
+            // Held to an icon's limits: it is drawn 30 pt wide, as an icon is drawn row-sized.
+            let full = resolve(path, base)
+            checkImage(full, key: "close_image", t.raw("close_image") ?? t.node, t.sink) { w, h in
+                var budget = IconBudget()
+                return budget.refusal(path: full, width: w, height: h)
+            }
+            c.closeImagePath = full
+        }
+        c.style = t.choice("style", default: c.style)
+        c.floatingInset = t.double("floating_inset", default: c.floatingInset, range: 0...100)
         var pages: [(id: String, title: String?, content: ContentSpec?)] = []
         for var p in t.tables("pages") {
             let pid = p.string("id") ?? { p.sink.error(p.node, "a page needs an 'id' (what push names)"); return "" }()
@@ -44,18 +55,5 @@ extension ComponentSpec {
         }
         if pages.isEmpty { t.sink.error(t.node, "a sheet needs at least one [[component.pages]] (the first is the root)") }
         return .sheet(id: id, config: c, pages: pages.map { Page(id: $0.id, title: $0.title, content: $0.content) })
-    }
-
-    private static func parseAnchor(_ s: String) -> SheetAnchor? {
-        let parts = s.split(separator: " ").map(String.init)
-        switch (parts.first, parts.count) {
-        case ("default_expanded", 1): return .defaultExpanded
-        case ("default_collapsed", 1): return .defaultCollapsed
-        case ("ratio", 2): return Double(parts[1]).flatMap { (0...1).contains($0) ? .ratio($0) : nil }
-        // Finite and within any screen: an infinite anchor reached Int conversions and JSON.
-        case ("from_top", 2): return Double(parts[1]).flatMap { $0 >= 0 && $0 <= 100_000 ? .pointsFromTop($0) : nil }
-        case ("from_bottom", 2): return Double(parts[1]).flatMap { $0 >= 0 && $0 <= 100_000 ? .pointsFromBottom($0) : nil }
-        default: return nil
-        }
     }
 }

@@ -20,6 +20,7 @@ extension ComponentSpec {
         c.showsGrabber = t.bool("grabber", default: c.showsGrabber)
         c.showsCloseButton = t.bool("close_button", default: c.showsCloseButton)
         c.headerHeight = t.double("header_height", default: c.headerHeight, range: 0...1000)
+        c.gestureEnabled = t.bool("gesture", default: c.gestureEnabled)
         let title = t.string("title")
         var content: ContentSpec?
         if var ct = t.table("content") { content = ContentSpec.parse(&ct, baseDir: base) }

@@ -17,6 +17,9 @@ import PanelRenderer
 ///     {"cmd":"set_positions","target":"drawer","positions":["collapsed","open"]}
 ///     {"cmd":"replace_background","target":"drawer","page":"map"}
 ///     {"cmd":"snap","target":"sheet","anchor":0}
+///     {"cmd":"set_anchors","target":"sheet","anchors":["default_expanded","ratio 0.6"],"snap_to":1}
+///     {"cmd":"pop_to","target":"sheet","page":"root"}
+///     {"cmd":"set_gesture","target":"modal","enabled":false}
 ///     {"cmd":"subscribe"}   {"cmd":"unsubscribe"}     (the event log's lines, docs/formats.md)
 ///     {"cmd":"set","id":"next","text":"08:12"}        (content by id; `id` names the node)
 ///     {"cmd":"insert_rows","id":"board","at":0,"rows":[{"title":"S1 Airport"}]}
@@ -73,6 +76,13 @@ public enum ControlCommand: Equatable, Sendable {
     case replaceBackground(target: String, page: String, animated: Bool = true)
     /// Moves a sheet to anchor `anchor` (0 = top-most).
     case snapSheet(target: String, anchor: Int, animated: Bool)
+    /// Replaces a sheet's anchors; the card goes to anchor `snapTo` of the new list, or (nil)
+    /// to the one nearest to where it is.
+    case setAnchors(target: String, anchors: [SheetAnchor], snapTo: Int?, animated: Bool)
+    /// Pops a sheet's pages above the page `page`.
+    case popTo(target: String, page: String, animated: Bool)
+    /// Adds or removes a swipe-to-dismiss card's swipe-down gesture.
+    case setGesture(target: String, enabled: Bool)
     /// Changes properties of the content node `id` (see `ContentProperties`).
     case set(id: String, ContentProperties)
     /// Inserts rows into the list `id` before row `at`.
@@ -146,11 +156,12 @@ public enum ControlCommand: Equatable, Sendable {
     /// not, or a playing song would keep the screen on forever.
     var wakesScreen: Bool {
         switch self {
-        case .presentBar, .open, .push, .setDrawerPosition, .replaceContent, .snapSheet, .bounce, .replaceBackground: true
+        case .presentBar, .open, .push, .setDrawerPosition, .replaceContent, .snapSheet, .bounce, .replaceBackground,
+             .setAnchors: true
         // A drawer's contents and looks change what a gesture will show, not what is shown;
         // which positions the drawer offers is configuration, not something new in front.
         case .setDrawer, .removeDrawer, .setStylers, .setDrawerPositions: false
-        case .setPopupItem, .dismissBar, .close, .pop, .subscribe, .unsubscribe: false
+        case .setPopupItem, .dismissBar, .close, .pop, .popTo, .setGesture, .subscribe, .unsubscribe: false
         // The bar's look and size change what is on screen, not what is in front of the user.
         case .setPopupAppearance, .minimizeBar, .expandBar: false
         // Live content is background data (a departure time, a queue number).
@@ -181,6 +192,9 @@ public enum ControlCommand: Equatable, Sendable {
         "set_positions": ["target", "positions"],
         "replace_background": ["target", "page", "animated"],
         "snap": ["target", "anchor", "animated"],
+        "set_anchors": ["target", "anchors", "snap_to", "animated"],
+        "pop_to": ["target", "page", "animated"],
+        "set_gesture": ["target", "enabled"],
         "subscribe": [],
         "unsubscribe": [],
         "set": ContentProperties.names,
@@ -339,6 +353,30 @@ public enum ControlCommand: Equatable, Sendable {
             guard let a = try f.number("anchor") else { throw ControlError("\"snap\" needs \"anchor\" (an anchor index, 0 = top-most)") }
             guard a >= 0, a == a.rounded(), a < 1000 else { throw ControlError("\"anchor\" must be a whole number from 0") }
             return .snapSheet(target: try f.target(), anchor: Int(a), animated: try f.animated())
+        case "set_anchors":
+            guard case .array(let items)? = obj["anchors"] else {
+                throw ControlError("\"set_anchors\" needs \"anchors\" (an array of anchors as in the app file, e.g. [\"default_expanded\", \"ratio 0.5\"])")
+            }
+            guard !items.isEmpty, items.count <= 100 else { throw ControlError("\"anchors\" must list 1 to 100 anchors") }
+            var anchors: [SheetAnchor] = []
+            for item in items {
+                guard case .string(let text) = item, let anchor = SheetAnchor(text) else {
+                    throw ControlError("\"anchors\" must list anchors, each one of \(SheetAnchor.spellings)")
+                }
+                anchors.append(anchor)
+            }
+            var snapTo: Int?
+            if let i = try f.number("snap_to") {
+                guard i >= 0, i == i.rounded(), i < Double(anchors.count) else {
+                    throw ControlError("\"snap_to\" must be an index of the new anchors, 0 to \(anchors.count - 1)")
+                }
+                snapTo = Int(i)
+            }
+            return .setAnchors(target: try f.target(), anchors: anchors, snapTo: snapTo, animated: try f.animated())
+        case "pop_to": return .popTo(target: try f.target(), page: try f.required("page"), animated: try f.animated())
+        case "set_gesture":
+            guard let enabled = try f.bool("enabled") else { throw ControlError("\"set_gesture\" needs \"enabled\" (true or false)") }
+            return .setGesture(target: try f.target(), enabled: enabled)
         case "subscribe": return .subscribe
         case "unsubscribe": return .unsubscribe
         case "set":

@@ -92,6 +92,12 @@ enum ControlDispatch {
             try target(id, BottomDrawer.self).apply(.replaceBackground(page: page, animated: animated), at: now)
         case .snapSheet(let id, let anchor, let animated):
             try target(id, Sheet.self).apply(.snap(anchor: anchor, animated: animated), at: now)
+        case .setAnchors(let id, let anchors, let snapTo, let animated):
+            try target(id, Sheet.self).apply(.setAnchors(anchors, snapTo: snapTo, animated: animated), at: now)
+        case .popTo(let id, let page, let animated):
+            try target(id, Sheet.self).apply(.popTo(page: page, animated: animated), at: now)
+        case .setGesture(let id, let enabled):
+            try target(id, SwipeDismiss.self).apply(.setGesture(enabled: enabled), at: now)
         case .set(let id, let properties): try live.set(id: id, properties)
         case .insertRows(let id, let at, let rows, let animated):
             try live.insertRows(id: id, at: at, rows: rows, animated: animated, time: now)

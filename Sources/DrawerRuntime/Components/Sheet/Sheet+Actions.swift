@@ -6,7 +6,7 @@ extension Sheet: TypedActions {
     // MARK: Page stack (the card's motion stays in `transition`)
 
     func push(_ page: SheetPage, animated: Bool = true, at time: Instant) {
-        _ = page.content?.layout(width: cardFrame.width, env: rules.env)
+        _ = page.content?.layout(width: rules.contentWidth, env: rules.env)
         stack.transition(.push(page), at: time)
         if !animated { stack.carry(stack.pages) }          // shown at once: no slide
         events.emit(at: time, target: id, "push", [("depth", .number(Double(stack.depth)))])
@@ -35,6 +35,13 @@ extension Sheet: TypedActions {
         case pop(animated: Bool)
         /// Pops every page above the root.
         case popToRoot(animated: Bool)
+        /// Pops every page above the page with id `page` (sheets' `popTo`); nothing when it
+        /// is already the top page.
+        case popTo(page: String, animated: Bool)
+        /// Replaces the anchors (sheets' `setAnchors(_:animated:snapTo:)`) and moves the card
+        /// to anchor `snapTo` of the new list, or, when nil, to the new anchor nearest to where
+        /// it rests or is heading.
+        case setAnchors([SheetAnchor], snapTo: Int?, animated: Bool)
         /// Replaces the stack with these pages (ids, the root first), sliding to the new top.
         case setPages([String])
     }
@@ -60,6 +67,20 @@ extension Sheet: TypedActions {
             push(page, animated: animated, at: time)
         case .pop(let animated): pop(to: stack.depth - 1, animated: animated, at: time)
         case .popToRoot(let animated): pop(to: 1, animated: animated, at: time)
+        case .popTo(let name, let animated):
+            guard let page = catalogue[name] else {
+                throw ActionError("pop_to: no page '\(name)' on sheet '\(id)' (its pages: \(catalogue.keys.sorted().joined(separator: ", ")))")
+            }
+            guard let index = stack.pages.firstIndex(where: { $0 === page }) else {
+                throw ActionError("pop_to: page '\(name)' is not on sheet '\(id)''s stack (on it: \(stack.pages.map(\.id).joined(separator: ", ")))")
+            }
+            pop(to: index + 1, animated: animated, at: time)
+        case .setAnchors(let anchors, let snapTo, let animated):
+            guard !anchors.isEmpty else { throw ActionError("set_anchors takes one or more anchors: \(SheetAnchor.spellings)") }
+            if let snapTo, !(0..<anchors.count).contains(snapTo) {
+                throw ActionError("set_anchors: snap_to takes an index of the new anchors, 0...\(anchors.count - 1) (0 is the top-most)")
+            }
+            replaceAnchors(anchors, snapTo: snapTo, animated: animated, at: time)
         case .setPages(let names):
             var pages: [SheetPage] = []
             for name in names {
@@ -70,7 +91,7 @@ extension Sheet: TypedActions {
             guard !pages.isEmpty else { throw ActionError("set_pages takes one or more page ids, the root first") }
             for p in pages where !stack.pages.contains(where: { $0 === p }) {
                 p.scrollOffset = 0
-                _ = p.content?.layout(width: cardFrame.width, env: rules.env)
+                _ = p.content?.layout(width: rules.contentWidth, env: rules.env)
             }
             stack.transition(.set(pages), at: time)
             events.emit(at: time, target: id, "set_pages", [("depth", .number(Double(stack.depth)))])
@@ -90,6 +111,19 @@ extension Sheet: TypedActions {
     /// Moves the card to anchor `anchor` (0 is the top-most).
     public func snap(to anchor: Int, animated: Bool = true, at time: Instant) throws(ActionError) {
         try apply(.snap(anchor: anchor, animated: animated), at: time)
+    }
+
+    /// Pops every page above `page` (by id), e.g. `sheet.pop(to: "root", at: now)`.
+    public func pop(to page: String, animated: Bool = true, at time: Instant) throws(ActionError) {
+        try apply(.popTo(page: page, animated: animated), at: time)
+    }
+
+    /// Replaces the anchors, e.g. `sheet.setAnchors([.defaultExpanded, .ratio(0.6)], at: now)`;
+    /// the card goes to anchor `snapTo` of the new list (sheets' default is 0, the top-most),
+    /// or, when nil, to the new anchor nearest to where it is.
+    public func setAnchors(_ anchors: [SheetAnchor], snapTo: Int? = nil, animated: Bool = true,
+                           at time: Instant) throws(ActionError) {
+        try apply(.setAnchors(anchors, snapTo: snapTo, animated: animated), at: time)
     }
 
     /// The typed action for a touch-script line `do <id> <name> <arguments>`.
@@ -117,9 +151,26 @@ extension Sheet: TypedActions {
             return .push(page: name, animated: try animated(after: 1))
         case "pop": return .pop(animated: try animated(after: 0))
         case "pop_to_root": return .popToRoot(animated: try animated(after: 0))
+        case "pop_to":
+            guard let page = args.first else { throw ActionError("pop_to takes a page id (this sheet has: \(catalogue.keys.sorted().joined(separator: ", ")))") }
+            return .popTo(page: page, animated: try animated(after: 1))
+        case "set_anchors":
+            // set_anchors <anchor>... [snap_to <index>] [instant]
+            var words = args, animated = true, snapTo: Int?
+            if words.last == "instant" { animated = false; words.removeLast() }
+            if let at = words.firstIndex(of: "snap_to") {
+                guard at + 2 == words.count, let i = Int(words[at + 1]) else {
+                    throw ActionError("set_anchors: 'snap_to' is followed by one anchor index, after the anchors (before 'instant')")
+                }
+                snapTo = i
+                words.removeSubrange(at...)
+            }
+            let anchors: [SheetAnchor]
+            do { anchors = try SheetAnchor.parse(words: words) } catch { throw ActionError("set_anchors: \(error.message)") }
+            return .setAnchors(anchors, snapTo: snapTo, animated: animated)
         case "set_pages": return .setPages(args)
         default:
-            throw ActionError("sheet has no action '\(name)' (snap, expand, collapse, push, pop, pop_to_root, set_pages)")
+            throw ActionError("sheet has no action '\(name)' (snap, expand, collapse, push, pop, pop_to, pop_to_root, set_pages, set_anchors)")
         }
     }
 

@@ -9,8 +9,8 @@ extension Sheet {
     public func draw(_ canvas: Canvas, _ env: Environment) {
         let theme = env.theme, pal = theme.palette
         let card = cardFrame
-        let r = max(0, rules.cornerRadius(origin: origin))
-        let radii = CornerRadii(topLeft: r, topRight: r, bottomRight: 0, bottomLeft: 0)
+        let r = max(0, rules.cornerRadius(origin: origin)), b = max(0, rules.bottomCornerRadius(origin: origin))
+        let radii = CornerRadii(topLeft: r, topRight: r, bottomRight: b, bottomLeft: b)
         let shadowAlpha = config.shadowOpacity * theme.shadowStrength
         if shadowAlpha > 0 {
             canvas.drawShadow(roundedRect: card, radii: radii,
@@ -21,6 +21,7 @@ extension Sheet {
 
         canvas.save()
         canvas.clip(to: card)
+        if b > 0 { canvas.clip(toRoundedRect: card, radii: radii) }   // a floating card's rounded bottom
         let visible = stack.visible
         for (i, item) in visible.enumerated() {
             // A sliding page covers the one beneath it, so it paints its own background.
@@ -36,14 +37,16 @@ extension Sheet {
     }
 
     /// The card below its rounded top corners (at their largest radius, so the block does
-    /// not depend on how far the corners are rounded now), while the card colour is opaque:
-    /// the card is filled there edge to edge before the pages are drawn over it.
+    /// not depend on how far the corners are rounded now) and above a floating card's rounded
+    /// bottom ones, while the card colour is opaque: the card is filled there edge to edge
+    /// before the pages are drawn over it.
     public var opaqueBlock: Rect? {
         guard rules.env.theme.palette.card.a == 255 else { return nil }
         let card = cardFrame
         let top = card.y + max(0, config.cornerRadius)
-        guard card.maxY > top, card.width > 0 else { return nil }
-        return Rect(card.x, top, card.width, card.maxY - top)
+        let bottom = card.maxY - (rules.bottomCornerRadius(origin: origin) > 0 ? max(0, config.cornerRadius) : 0)
+        guard bottom > top, card.width > 0 else { return nil }
+        return Rect(card.x, top, card.width, bottom - top)
     }
 
     private func drawPage(_ page: SheetPage, offset: Double, covering: Bool, in card: Rect,
@@ -67,26 +70,36 @@ extension Sheet {
         if let title = page.title {
             let pad = theme.spacing
             let reserve = isPushed ? 40.0 : 0
-            let x = card.x + pad + (env.isRTL ? reserve : 0)
+            // Aligned with the content, which a floating card centres when it is wider.
+            let x = rules.contentX(origin: origin) + pad + (env.isRTL ? reserve : 0)
             titleText?.draw(title, in: canvas, at: Point(x, top + header / 2 + theme.titleSize * 0.35),
                                           sizePt: theme.titleSize, bold: true, color: pal.text,
-                                          maxWidth: card.width - 2 * pad - reserve, rtl: env.isRTL)
+                                          maxWidth: rules.contentWidth - 2 * pad - reserve, rtl: env.isRTL)
         }
         canvas.fillRect(Rect(card.x, top + header - 1, card.width, 1), .solid(pal.separator))
         if isPushed { drawCloseButton(top: top - rules.chromeTop, canvas, env) }
         guard let content = page.content else { return }
         canvas.save()
-        let viewport = Rect(card.x, top + header, card.width, rules.contentViewportHeight)
+        let viewport = Rect(rules.contentX(origin: origin), top + header, rules.contentWidth, rules.contentViewportHeight)
         canvas.clip(to: viewport)
         canvas.translate(viewport.x, viewport.y)
         content.draw(canvas, size: Size(viewport.width, viewport.height), scrollOffset: page.scrollOffset, env: env)
         canvas.restore()
     }
 
-    /// xmark.circle.fill look: a systemGray3 disc with the cross cut out in the card colour.
+    /// xmark.circle.fill look: a systemGray3 disc with the cross cut out in the card colour;
+    /// or `closeImage` (sheets' `closeButtonImage`), fitted into the 30 × 30 pt button with
+    /// its aspect kept, centred. A UIButton shows its image at the image's own point size; a
+    /// PNG file has pixels, not points, so fitting it makes any file look right at any scale.
     private func drawCloseButton(top: Double, _ canvas: Canvas, _ env: Environment) {
         let pal = env.theme.palette
         let b = rules.closeButtonFrame(cardOrigin: top)
+        if let image = closeImage, image.width > 0, image.height > 0 {
+            let scale = min(b.width / Double(image.width), b.height / Double(image.height))
+            let w = Double(image.width) * scale, h = Double(image.height) * scale
+            canvas.drawImage(image, in: Rect(b.midX - w / 2, b.midY - h / 2, w, h))
+            return
+        }
         canvas.fill(.ellipse(in: b), .solid(pal.grabber))
         let c = Point(b.midX, b.midY), h = 5.0
         let style = StrokeStyle(width: 2.2, cap: .round)

@@ -10,8 +10,11 @@ import PanelRenderer
 public final class Sheet: Component, GestureComponent {
     public let id: String
     public let kind = "sheet"
-    public let config: SheetConfig
+    /// The anchors change at run time (`set_anchors`); every other option is the file's.
+    public private(set) var config: SheetConfig
     let events: EventSink
+    /// A pushed page's close button image (sheets' `closeButtonImage`); nil: the drawn disc.
+    public let closeImage: Pixmap?
 
     /// The card's phases; `transition` is the only place that assigns `phase` (it sets it to
     /// what `next` returns).
@@ -39,6 +42,9 @@ public final class Sheet: Component, GestureComponent {
         case contentMoved(SheetPage, by: Double)
         /// After a reload: rest at this anchor at once, without events.
         case restAt(Int)
+        /// `set_anchors`: the anchors (in `rules`) changed; the card goes to anchor `to` of
+        /// the new list, animated or at once.
+        case anchorsChanged(to: Int, animated: Bool)
         case tick
     }
 
@@ -67,9 +73,11 @@ public final class Sheet: Component, GestureComponent {
     let titleText: TextRenderer?
 
     /// - Parameter pages: the root page first, then every page that can be pushed.
-    public init(id: String, config: SheetConfig, pages: [SheetPage], text: TextRenderer?, env: Environment,
-                events: EventSink) {
+    /// - Parameter closeImage: the pixels of `config.closeImagePath`, loaded by the caller.
+    public init(id: String, config: SheetConfig, pages: [SheetPage], closeImage: Pixmap? = nil, text: TextRenderer?,
+                env: Environment, events: EventSink) {
         self.id = id
+        self.closeImage = closeImage
         titleText = text
         self.config = config
         self.events = events
@@ -96,7 +104,7 @@ public final class Sheet: Component, GestureComponent {
         transition(.relayout, at: now)
         stack.travel = rules.cardHeight - rules.chromeTop
         for page in catalogue.values {
-            _ = page.content?.layout(width: rules.cardFrame(origin: origin).width, env: env)
+            _ = page.content?.layout(width: rules.contentWidth, env: env)
             clampScroll(page)
         }
     }
@@ -208,6 +216,26 @@ public final class Sheet: Component, GestureComponent {
                 emitDid(at: time)
             }
             return .resting
+        case (.settling(var motion), .anchorsChanged(let index, true)):
+            // Re-aimed from where it is, keeping its speed (as a relayout does).
+            if index != anchorIndex { emitWill(from: anchorIndex, to: index, at: time) }
+            anchorIndex = index
+            motion.retarget(to: rules.origins[index], at: time)
+            return .settling(motion)
+        case (.resting, .anchorsChanged(let index, true)), (.scrollFling, .anchorsChanged(let index, true)):
+            return settle(to: index, velocity: 0, at: time)
+        case (.pressed, .anchorsChanged(let index, _)), (.dragging, .anchorsChanged(let index, _)):
+            // The finger keeps the card; its release snaps among the new anchors.
+            anchorIndex = index
+            return phase
+        case (.resting, .anchorsChanged(let index, false)), (.settling, .anchorsChanged(let index, false)),
+             (.scrollFling, .anchorsChanged(let index, false)):
+            let from = anchorIndex
+            anchorIndex = index
+            origin = rules.origins[index]
+            if from != index { emitWill(from: from, to: index, at: time) }
+            emitDid(at: time)                             // also ends a settle that was under way
+            return .resting
         case (_, .restAt(let index)):
             anchorIndex = rules.clampIndex(index)
             origin = rules.origins[anchorIndex]
@@ -268,7 +296,7 @@ public final class Sheet: Component, GestureComponent {
     func contentHit(at p: Point) -> ContentHit? {
         guard !stack.isSliding, let content = stack.top.content else { return nil }
         let card = cardFrame
-        return (content, Point(p.x - card.x, p.y - card.y - rules.contentTop + stack.top.scrollOffset))
+        return (content, Point(p.x - rules.contentX(origin: origin), p.y - card.y - rules.contentTop + stack.top.scrollOffset))
     }
 
     /// Splits one finger step (pt, positive downward) between the card and the page's list
@@ -308,7 +336,7 @@ public final class Sheet: Component, GestureComponent {
         }
         for page in pages {
             if let before = old.catalogue[page.id] { page.scrollOffset = before.scrollOffset }
-            _ = page.content?.layout(width: cardFrame.width, env: rules.env)
+            _ = page.content?.layout(width: rules.contentWidth, env: rules.env)
             clampScroll(page)
         }
         stack.carry(pages)
@@ -322,6 +350,25 @@ public final class Sheet: Component, GestureComponent {
             page.scrollOffset = content.anchoredScrollOffset(before, viewportHeight: rules.contentViewportHeight)
             if page.scrollOffset != before { transition(.contentMoved(page, by: page.scrollOffset - before), at: time) }
         }
+    }
+
+    /// `set_anchors` (sheets' `setAnchors(_:animated:snapTo:)`): the new anchors replace the
+    /// old, the card's height and every page's viewport follow, and the card goes to anchor
+    /// `snapTo` of the new list, or, when nil, to the new anchor nearest to where it rests
+    /// or is heading (docs/components.md, Sheet S28). `anchors` must not be empty and
+    /// `snapTo` must be one of its indices (`Sheet+Actions` checks both).
+    func replaceAnchors(_ anchors: [SheetAnchor], snapTo: Int?, animated: Bool, at time: Instant) {
+        let reference: Double
+        switch phase {
+        case .settling: reference = rules.origins[anchorIndex]   // where it was heading
+        case .resting, .pressed, .dragging, .scrollFling: reference = origin
+        }
+        config.anchors = anchors
+        rules = SheetRules(config: config, env: rules.env)
+        stack.travel = rules.cardHeight - rules.chromeTop
+        for page in catalogue.values { clampScroll(page) }
+        let target = snapTo.map(rules.clampIndex) ?? rules.nearestIndex(to: reference)
+        transition(.anchorsChanged(to: target, animated: animated), at: time)
     }
 
     private func clampScroll(_ page: SheetPage) {

@@ -14,6 +14,52 @@ public enum SheetAnchor: Equatable, Sendable {
     /// 44 pt from the bottom: just enough to drag on.
     case defaultCollapsed
 
+    /// An anchor as the app file and `set_anchors` spell it: `default_expanded`,
+    /// `default_collapsed`, `ratio R` (R in 0...1), `from_top P`, `from_bottom P` (P in
+    /// 0...100000 pt); nil for anything else.
+    public init?(_ text: String) {
+        let parts = text.split(separator: " ").map(String.init)
+        guard let anchor = Self.parse(parts, at: 0), anchor.words == parts.count else { return nil }
+        self = anchor.anchor
+    }
+
+    /// The spellings `init?(_:)` takes, for messages.
+    public static let spellings = "default_expanded, default_collapsed, \"ratio R\" (R in 0...1), \"from_top P\" or \"from_bottom P\" (P in 0...100000 pt)"
+
+    /// Anchors one after another in words, as a `do` line splits them:
+    /// `from_top 120 ratio 0.5 default_collapsed`. Throws naming the first word that is not
+    /// an anchor.
+    public static func parse(words: [String]) throws(ActionError) -> [SheetAnchor] {
+        var anchors: [SheetAnchor] = [], i = 0
+        while i < words.count {
+            guard let a = parse(words, at: i) else {
+                throw ActionError("'\(words[i...].prefix(2).joined(separator: " "))' is not an anchor; use \(spellings)")
+            }
+            anchors.append(a.anchor)
+            i += a.words
+        }
+        return anchors
+    }
+
+    /// The anchor starting at `words[i]` and how many words it took.
+    private static func parse(_ words: [String], at i: Int) -> (anchor: SheetAnchor, words: Int)? {
+        guard words.indices.contains(i) else { return nil }
+        /// The number after a two-word anchor's name, within `range`; finite, so no infinite
+        /// anchor reaches Int conversions and JSON.
+        func number(_ range: ClosedRange<Double>) -> Double? {
+            guard words.indices.contains(i + 1), let v = Double(words[i + 1]), range.contains(v) else { return nil }
+            return v
+        }
+        switch words[i] {
+        case "default_expanded": return (.defaultExpanded, 1)
+        case "default_collapsed": return (.defaultCollapsed, 1)
+        case "ratio": return number(0...1).map { (.ratio($0), 2) }
+        case "from_top": return number(0...100_000).map { (.pointsFromTop($0), 2) }
+        case "from_bottom": return number(0...100_000).map { (.pointsFromBottom($0), 2) }
+        default: return nil
+        }
+    }
+
     /// The origin (y of the card's top edge, points) in the safe frame `f`.
     public func origin(in f: Rect) -> Double {
         switch self {
@@ -24,6 +70,16 @@ public enum SheetAnchor: Equatable, Sendable {
         case .defaultCollapsed: return f.maxY - 44
         }
     }
+}
+
+/// How the card meets the screen's edges (docs/components.md, Sheet S27).
+public enum SheetStyle: String, Equatable, Sendable, CaseIterable {
+    /// sheets' card: edge to edge at every anchor, top corners rounded.
+    case standard
+    /// iOS 26's sheet: below the top anchor the card floats, inset from the screen's sides
+    /// and bottom with all four corners rounded; it grows to full width with square bottom
+    /// corners as it reaches the top anchor.
+    case floating
 }
 
 /// Every option of the sheet, defaulting to apstygo/sheets' values (docs/components.md, Sheet).
@@ -58,6 +114,14 @@ public struct SheetConfig: Equatable, Sendable {
     public var transitionDuration = 0.5
     /// Extra card below the screen edge so an upward rubber band never shows a gap.
     public var overflowMargin = 40.0
+    /// A pushed page's close button image (a PNG file; nil: the drawn xmark.circle.fill
+    /// disc), sheets' `closeButtonImage`. Fitted into the 30 × 30 pt button, aspect kept.
+    public var closeImagePath: String?
+    /// Edge to edge (sheets) or floating (iOS 26).
+    public var style = SheetStyle.standard
+    /// Points between a floating card and the screen's sides and bottom at and below the
+    /// second anchor (the gap shrinks to 0 at the top anchor).
+    public var floatingInset = 8.0
 
     public init() {}
 

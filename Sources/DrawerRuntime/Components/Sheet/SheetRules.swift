@@ -32,6 +32,13 @@ public struct SheetRules: Equatable, Sendable {
 
     public func clampIndex(_ i: Int) -> Int { min(max(i, 0), lastIndex) }
 
+    /// The anchor whose origin is nearest to `y` (the top-most wins a tie, as in `snapIndex`).
+    public func nearestIndex(to y: Double) -> Int {
+        var best = 0
+        for i in origins.indices.dropFirst() where abs(origins[i] - y) < abs(origins[best] - y) { best = i }
+        return best
+    }
+
     /// The origin a settle shows for its spring's value: above the top-most anchor the
     /// overshoot is bounded by the room above it, so the card's top edge stays on the screen
     /// (a 3000 pt/s flick put it 30 pt above the screen). Small overshoots show as they are.
@@ -86,15 +93,49 @@ public struct SheetRules: Equatable, Sendable {
     /// Black dimming behind the card: opacity × ratio (0.3 at the top anchor).
     public func dimmingAlpha(origin: Double) -> Double { config.dimmingOpacity * ratio(origin: origin) }
 
+    /// The top corners' radius.
     public func cornerRadius(origin: Double) -> Double {
         config.animatesCorners ? config.cornerRadius * ratio(origin: origin) : config.cornerRadius
     }
 
-    /// The card's frame: fixed height, drawn `overflowMargin` taller so an upward overshoot
-    /// never uncovers the screen's bottom edge.
+    /// The bottom corners' radius: 0 (they are off the screen) unless the card floats; a
+    /// floating card's shrink with its inset, square at the top anchor.
+    public func bottomCornerRadius(origin: Double) -> Double {
+        guard config.style == .floating, config.floatingInset > 0 else { return 0 }
+        return config.cornerRadius * floatingInset(origin: origin) / config.floatingInset
+    }
+
+    /// The gap between a floating card and the screen's sides and bottom, points:
+    /// `floatingInset` at and below the second anchor, shrinking with the ratio to 0 at the
+    /// top anchor (docs/components.md, Sheet S27); always 0 for the standard style.
+    public func floatingInset(origin: Double) -> Double {
+        config.style == .floating ? config.floatingInset * (1 - ratio(origin: origin)) : 0
+    }
+
+    /// The card's frame. Standard: fixed height, drawn `overflowMargin` taller so an upward
+    /// overshoot never uncovers the screen's bottom edge. Floating, below the top anchor: inset
+    /// on both sides and ending `floatingInset(origin:)` above the screen's bottom edge.
     public func cardFrame(origin: Double) -> Rect {
-        Rect(env.safeArea.left, origin, env.size.width - env.safeArea.left - env.safeArea.right,
-             max(cardHeight, env.size.height - origin) + config.overflowMargin)
+        let fullWidth = env.size.width - env.safeArea.left - env.safeArea.right
+        let inset = floatingInset(origin: origin)
+        guard inset > 0 else {
+            return Rect(env.safeArea.left, origin, fullWidth, max(cardHeight, env.size.height - origin) + config.overflowMargin)
+        }
+        return Rect(env.safeArea.left + inset, origin, max(0, fullWidth - 2 * inset), max(0, env.size.height - inset - origin))
+    }
+
+    /// The width pages are laid out at: the card's, or for a floating card its width at the
+    /// lower anchors, at every position, so nothing reflows while the card grows (the content
+    /// is centred in the wider card near the top).
+    public var contentWidth: Double {
+        let fullWidth = env.size.width - env.safeArea.left - env.safeArea.right
+        return config.style == .floating ? max(0, fullWidth - 2 * config.floatingInset) : fullWidth
+    }
+
+    /// The x of the pages' content at `origin`: centred in the card.
+    public func contentX(origin: Double) -> Double {
+        let card = cardFrame(origin: origin)
+        return card.midX - contentWidth / 2
     }
 
     /// Space above the header inside the card (the chevron's 4 + 2 × 5 pt).
@@ -107,9 +148,12 @@ public struct SheetRules: Equatable, Sendable {
 
     /// The close button of a pushed page: 30 × 30, 10 pt from the card's top and trailing
     /// edge (the left one in right-to-left layouts, where sheets would still use the right).
+    /// sheets pins it to the page view's top, not below the chevron's inset, so it stays at
+    /// + 10 pt with the chevron too (the chevron is centred, the button at the edge: they
+    /// never overlap).
     public func closeButtonFrame(cardOrigin: Double) -> Rect {
         let card = cardFrame(origin: cardOrigin)
         let x = env.isRTL ? card.minX + 10 : card.maxX - 10 - 30
-        return Rect(x, cardOrigin + chromeTop + 10, 30, 30)
+        return Rect(x, cardOrigin + 10, 30, 30)
     }
 }

@@ -14,6 +14,10 @@ extension SwipeDismiss: TypedActions {
         /// leaving); nothing when it is already where it is asked to be. A finger on the
         /// card keeps it: showing a card being dragged changes nothing.
         case jump(presented: Bool)
+        /// Adds (`true`) or removes (`false`) the swipe-down gesture, as the article's
+        /// `addSwipeDownToDismiss` / `removeSwipeDownToDismiss` do. Removing it mid-drag
+        /// cancels the drag (`cancelled`, the card goes back); a slide under way finishes.
+        case setGesture(enabled: Bool)
     }
 
     /// Does `action` at `time`.
@@ -26,7 +30,14 @@ extension SwipeDismiss: TypedActions {
             transition(.dismiss, at: time)
         case .jump(let presented):
             transition(.jump(presented: presented), at: time)
+        case .setGesture(let enabled):
+            transition(.setGesture(enabled), at: time)
         }
+    }
+
+    /// Adds or removes the swipe-down gesture, e.g. `card.setGesture(enabled: false, at: now)`.
+    public func setGesture(enabled: Bool, at time: Instant) {
+        apply(.setGesture(enabled: enabled), at: time)
     }
 
     /// Slides the card in, e.g. `card.present(at: now)` (`animated: false`: shows it at once).
@@ -47,7 +58,14 @@ extension SwipeDismiss: TypedActions {
             let instant = try words.flags(after: 0, allowed: ["instant"]).contains("instant")
             if instant { return .jump(presented: name == "present") }
             return name == "present" ? .present : .dismiss
-        default: throw ActionError("swipe_dismiss has no action '\(name)' (present, dismiss; both take instant)")
+        case "set_gesture":
+            guard let word = args.first, word == "on" || word == "off" else {
+                throw ActionError("set_gesture takes on or off (the swipe-down gesture)")
+            }
+            try words.nothingAfter(1)
+            return .setGesture(enabled: word == "on")
+        default:
+            throw ActionError("swipe_dismiss has no action '\(name)' (present, dismiss, both take instant; set_gesture on|off)")
         }
     }
 

@@ -49,6 +49,8 @@ public final class SwipeDismiss: Component, GestureComponent {
         case restPresented(Bool)
         /// The content changed and the scroll offset moved by this many points with it.
         case contentMoved(by: Double)
+        /// `set_gesture`: the swipe-down gesture added (true) or removed (false).
+        case setGesture(Bool)
         case tick
     }
 
@@ -59,6 +61,10 @@ public final class SwipeDismiss: Component, GestureComponent {
     public private(set) var offset: Double
     public private(set) var lastStatus = SwipeDismissStatus.none
     public private(set) var scrollOffset = 0.0
+    /// The swipe-down gesture is on (the article's `addSwipeDownToDismiss` /
+    /// `removeSwipeDownToDismiss`); off, the finger scrolls the list and presses the content
+    /// and the close button, but never moves the card.
+    public private(set) var gestureEnabled: Bool
     private(set) var rules: SwipeDismissRules
     private var env: Environment
     public var touchSlop = 8.0
@@ -77,6 +83,7 @@ public final class SwipeDismiss: Component, GestureComponent {
         self.events = events
         self.env = env
         rules = SwipeDismissRules(config: config, height: max(0, env.size.height - config.topInset))
+        gestureEnabled = config.gestureEnabled
         phase = config.initiallyPresented ? .resting : .hidden
         offset = config.initiallyPresented ? 0 : rules.height
         layout(in: env)
@@ -107,6 +114,7 @@ public final class SwipeDismiss: Component, GestureComponent {
             transition(.restPresented(true), at: .zero)
         }
         lastStatus = old.lastStatus
+        gestureEnabled = old.gestureEnabled
         scrollOffset = min(max(old.scrollOffset, 0), maxScroll)
     }
 
@@ -156,10 +164,12 @@ public final class SwipeDismiss: Component, GestureComponent {
         // Touches: a finger catches a presenting or returning card where it is; a card that
         // is already leaving (status `initiated`) finishes, so `completed` always follows.
         case (.presenting(var m), .touch(.press(let p))):
+            guard gestureEnabled else { return phase }     // nothing to catch it with
             m.advance(to: time)
             offset = max(0, m.value)
             return .pressed(start: p, translation0: rules.translation(offset: offset))
         case (.returning(let from, let start), .touch(.press(let p))):
+            guard gestureEnabled else { return phase }
             offset = rules.returnOffset(from: from, elapsed: (time - start).seconds) ?? 0
             return .pressed(start: p, translation0: rules.translation(offset: offset))
         case (.resting, .touch(.press(let p))), (.scrollFling, .touch(.press(let p))):
@@ -195,6 +205,8 @@ public final class SwipeDismiss: Component, GestureComponent {
             emitAction(contentHit(at: p), at: time)
             return after
         case (.scrolling, .touch(.release(_, let velocity, let cancelled))):
+            // A card held off its place while the gesture was switched off goes back.
+            if offset > 0 { return .returning(from: offset, start: time) }
             let v = velocity.y
             if !cancelled, let fling = ContentFling(offset: scrollOffset, fingerVelocity: v, maxOffset: maxScroll, at: time) {
                 return .scrollFling(fling)
@@ -284,6 +296,19 @@ public final class SwipeDismiss: Component, GestureComponent {
              (.scrolling, .contentMoved), (.dragging, .contentMoved), (.dismissing, .contentMoved),
              (.returning, .contentMoved):
             return phase                       // the offset itself is already moved
+        case (.dragging, .setGesture(false)):
+            // Removing the recognizer mid-drag cancels the gesture: `cancelled`, and the card
+            // goes back (UIKit would leave the view where the finger left it).
+            gestureEnabled = false
+            emit(.cancelled, at: time)
+            return offset > 0 ? .returning(from: offset, start: time) : .resting
+        case (.hidden, .setGesture(let on)), (.presenting, .setGesture(let on)), (.resting, .setGesture(let on)),
+             (.pressed, .setGesture(let on)), (.scrolling, .setGesture(let on)), (.scrollFling, .setGesture(let on)),
+             (.dismissing, .setGesture(let on)), (.returning, .setGesture(let on)), (.dragging, .setGesture(let on)):
+            // A slide under way finishes; a press or a list scroll goes on (they are not the
+            // swipe's); the next drag follows the new setting.
+            gestureEnabled = on
+            return phase
         }
     }
 
@@ -298,6 +323,12 @@ public final class SwipeDismiss: Component, GestureComponent {
     private func shareStep(from lastY: Double, translation: Double, to y: Double, else unchanged: Phase) -> Phase {
         let dy = y - lastY
         guard dy != 0 else { return unchanged }
+        guard gestureEnabled else {
+            // No swipe: the list takes what it can and the card stays (the article's view with
+            // its recognizer removed).
+            scrollOffset = min(max(scrollOffset - dy, 0), max(maxScroll, scrollOffset))
+            return .scrolling(lastY: y)
+        }
         var nested = NestedScrollCoordinator(policy: .resizeFirst, containerPosition: translation,
                                              containerRange: 0 ... .infinity,
                                              contentOffset: scrollOffset, contentRange: 0...max(maxScroll, scrollOffset),
@@ -354,6 +385,7 @@ public final class SwipeDismiss: Component, GestureComponent {
             ("alpha", .number(alpha)),
             ("animating", .bool(needsFrames)),
             ("scroll_offset_pt", .number(scrollOffset)),
+            ("gesture", .bool(gestureEnabled)),
         ])
     }
 }

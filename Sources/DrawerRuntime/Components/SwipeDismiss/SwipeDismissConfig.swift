@@ -7,10 +7,11 @@ public struct SwipeDismissConfig: Equatable, Sendable {
     public var isSticky = false
     /// alpha = (H − y) / H while dragged and animated.
     public var fades = true
-    /// Seconds: the linear slide out, and the return after a cancel.
+    /// Seconds: the slide out and the return after a cancel, both on UIKit's ease-in-out
+    /// curve (`TimingCurve.easeInOut`).
     public var animationDuration = 0.2
-    /// The slide out after a release starts at the finger's speed instead of the linear
-    /// slide's own (the reference's slide jumps to its speed at lift-off); it still ends after
+    /// The slide out after a release starts at the finger's speed instead of from rest on
+    /// the ease-in-out curve (the reference's slide drops the finger's speed at lift-off); it still ends after
     /// `animationDuration`.
     public var usesReleaseVelocity = false
     /// pt/s downward; a release faster than this dismisses whatever the distance.
@@ -29,6 +30,9 @@ public struct SwipeDismissConfig: Equatable, Sendable {
     public var showsGrabber = true
     public var showsCloseButton = true
     public var headerHeight = 44.0
+    /// The swipe-down gesture is installed at start (the article's `addSwipeDownToDismiss`);
+    /// `set_gesture off` removes it at run time and `set_gesture on` adds it again.
+    public var gestureEnabled = true
 
     public init() {}
 }

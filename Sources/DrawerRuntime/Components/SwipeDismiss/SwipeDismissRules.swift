@@ -30,28 +30,29 @@ public struct SwipeDismissRules: Equatable, Sendable {
         t > distanceThreshold || v > config.minimumVelocity
     }
 
-    /// The dismiss slide: linear from `from` to H over the duration. Nil once finished.
+    /// The dismiss slide from `from` to H over the duration, on UIView.animate's default
+    /// ease-in-out curve (`TimingCurve.easeInOut`, the article's call passes no options).
+    /// Nil once finished.
     ///
     /// `velocity` (pt/s, down positive): the finger's at release when the slide is to carry
     /// it on (`usesReleaseVelocity`); then the slide starts at that speed and eases to the end
     /// in the same time (a quadratic: position and speed continuous at lift-off). A finger
-    /// more than twice as fast as the linear slide is taken at twice, so the card never
+    /// more than twice the slide's average speed (distance / duration) is taken at twice, so the card never
     /// overshoots the bottom; a finger going up starts it from rest.
     public func dismissOffset(from: Double, velocity: Double? = nil, elapsed: Double) -> Double? {
         let d = config.animationDuration
         guard d > 0, elapsed < d else { return nil }
         let distance = height - from, u = max(0, elapsed) / d
-        guard let velocity else { return from + distance * u }
+        guard let velocity else { return from + distance * TimingCurve.easeInOut.progress(u) }
         let start = min(max(0, velocity) * d, 2 * max(0, distance))     // points per whole slide
         return from + start * u + (distance - start) * u * u
     }
 
-    /// The return after a cancel: ease-in-out (UIView.animate's default curve) from `from` to 0.
+    /// The return after a cancel: ease-in-out (UIView.animate's default curve,
+    /// `TimingCurve.easeInOut`) from `from` to 0. Nil once finished.
     public func returnOffset(from: Double, elapsed: Double) -> Double? {
         let d = config.animationDuration
         guard d > 0, elapsed < d else { return nil }
-        let u = max(0, elapsed) / d
-        let eased = u * u * (3 - 2 * u)
-        return from * (1 - eased)
+        return from * (1 - TimingCurve.easeInOut.progress(max(0, elapsed) / d))
     }
 }
