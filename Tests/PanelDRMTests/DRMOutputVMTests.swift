@@ -1,7 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 import XCTest
-@testable import PanelRenderer
+import PanelRenderer
+@testable import PanelDRM
 
 /// The DRM output against a real kernel display (vkms in the QEMU guest of scripts/vm).
 /// Skipped unless PANEL_KIOSK_VM=1, which scripts/vm/run-in-guest sets; Tests/vm/run-drm-tests

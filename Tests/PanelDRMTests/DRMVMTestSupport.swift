@@ -2,7 +2,8 @@
 import Glibc
 import XCTest
 import CDRM
-@testable import PanelRenderer
+import PanelRenderer
+@testable import PanelDRM
 
 /// A second, non-master look at an output's CRTC, as another process would have: its atomic
 /// `ACTIVE` state and what it scans out. For the VM tests.

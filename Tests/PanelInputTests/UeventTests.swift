@@ -1,7 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 import XCTest
-@testable import DrawerRuntime
+import DrawerRuntime
+@testable import PanelInput
 
 /// Kernel uevents as the netlink socket delivers them (NUL-separated), and device numbers.
 final class UeventTests: XCTestCase {

@@ -1,7 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 import XCTest
-@testable import PanelRenderer
+import PanelRenderer
+@testable import PanelDRM
 
 /// Ownership without a device: a fake call table records what the device layer acquires and
 /// releases, and injects failures at each step.

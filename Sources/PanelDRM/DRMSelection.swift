@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import PanelRenderer
 import Glibc
 
 /// What a board file's `[display]` table asks of the output (docs/config.md, Board file).

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import XCTest
-@testable import PanelRenderer
+import PanelRenderer
+@testable import PanelDRM
 
 /// The parts of the DRM output that need no device: board-file parsing, rotation, the
 /// scanout copy, damage age and missed-vblank accounting.

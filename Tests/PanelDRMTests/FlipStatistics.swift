@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
-@testable import PanelRenderer
+import PanelRenderer
+@testable import PanelDRM
 
 /// The page-flip timing test's figures (`DRMOutputVMTests`), in the shape `run --stats`
 /// reports: flip intervals from the kernel's vblank timestamps, missed vblanks, render times

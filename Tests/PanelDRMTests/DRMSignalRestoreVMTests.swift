@@ -2,7 +2,8 @@
 import Glibc
 import Foundation
 import XCTest
-@testable import PanelRenderer
+import PanelRenderer
+@testable import PanelDRM
 
 /// SIGTERM ends a kiosk-style loop cleanly and the console comes back: the test spawns this
 /// test binary again in child mode, where a loop presents frames and polls the DRM fd with

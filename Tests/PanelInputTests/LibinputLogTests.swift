@@ -1,4 +1,5 @@
 import DrawerRuntime
+import PanelInput
 import XCTest
 
 /// libinput says in its log when it ignores a device; the kiosk turns that into one message

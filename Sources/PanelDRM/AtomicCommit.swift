@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import PanelRenderer
 import Glibc
 import CDRM
 

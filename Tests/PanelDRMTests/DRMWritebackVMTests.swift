@@ -2,7 +2,8 @@
 import Glibc
 import CDRM
 import XCTest
-@testable import PanelRenderer
+import PanelRenderer
+@testable import PanelDRM
 
 /// What the CRTC actually emits, not just what is in the buffer: after the output shows a
 /// frame, the same master routes the CRTC to the writeback connector alone (as IGT's

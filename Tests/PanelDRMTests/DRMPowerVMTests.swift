@@ -2,7 +2,8 @@
 import Glibc
 import XCTest
 import CDRM
-@testable import PanelRenderer
+import PanelRenderer
+@testable import PanelDRM
 
 /// `DRMOutput.setActive` against vkms in the QEMU guest (Tests/vm/run-drm-tests, boot 2):
 /// the CRTC goes inactive and back, atomic (CRTC ACTIVE) and legacy (connector DPMS), nothing

@@ -1,19 +1,9 @@
 import CInput
+import DrawerRuntime
 import PanelRenderer
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// What the kiosk gets from input devices, in UI pixels with the kernel's timestamp.
-public enum InputEvent: Equatable, Sendable {
-    case touch(finger: Int, phase: TouchEvent.Phase, x: Double, y: Double, timeUS: UInt64)
-    /// Escape or Back: close the top-most thing.
-    case back(timeUS: UInt64)
-    case deviceAdded(name: String, touch: Bool)
-    case deviceRemoved(name: String)
-    /// libinput would not use a device (said once per device): which, why, and what fixes it.
-    case deviceIgnored(device: String, reason: String, fix: String)
-}
 
 /// libinput on the udev seat backend (`seat0`, hot-plug) or the path backend (explicit
 /// device paths from the board file). Owns the libinput context and the udev handle.

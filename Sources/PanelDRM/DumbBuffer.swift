@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import PanelRenderer
 import Glibc
 import CDRM
 
@@ -11,8 +12,8 @@ public enum ScanoutFormat: String, Sendable, CaseIterable {
 
     public var fourcc: UInt32 {
         switch self {
-        case .xrgb8888: return PanelRenderer.fourcc("XR24")
-        case .rgb565: return PanelRenderer.fourcc("RG16")
+        case .xrgb8888: return PanelDRM.fourcc("XR24")
+        case .rgb565: return PanelDRM.fourcc("RG16")
         }
     }
     public var bitsPerPixel: Int { self == .xrgb8888 ? 32 : 16 }

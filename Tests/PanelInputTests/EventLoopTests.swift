@@ -1,6 +1,7 @@
 import PanelRenderer
 import XCTest
-@testable import DrawerRuntime
+import DrawerRuntime
+@testable import PanelInput
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,5 @@
 import DrawerRuntime
+import PanelInput
 import XCTest
 
 /// The parts of the libinput source that need no input device: a board naming a path that is

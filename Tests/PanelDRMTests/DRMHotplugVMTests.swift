@@ -2,7 +2,8 @@
 import Glibc
 import XCTest
 import CDRM
-@testable import PanelRenderer
+import PanelRenderer
+@testable import PanelDRM
 
 /// `probeConnector` and `setModeAgain` against vkms in the QEMU guest (Tests/vm/run-drm-tests,
 /// boot 2), atomic and legacy: the connector's sysfs `status` is forced off and on, as a pulled

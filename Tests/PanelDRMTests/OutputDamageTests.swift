@@ -1,5 +1,6 @@
 import XCTest
-@testable import PanelRenderer
+import PanelRenderer
+@testable import PanelDRM
 
 final class OutputDamageTests: XCTestCase {
     /// The scanout copy (DRM output): damaged rectangles only, the buffer's own pitch.
