@@ -181,13 +181,13 @@ func drmObjectProperties(fd: Int32, object: UInt32, type: UInt32) -> [String: DR
 }
 
 /// `XR24` for DRM_FORMAT_XRGB8888: the four characters of a fourcc code.
-public func fourccString(_ code: UInt32) -> String {
+func fourccString(_ code: UInt32) -> String {
     let bytes = (0..<4).map { UInt8((code >> (8 * UInt32($0))) & 0xFF) }
     return String(decoding: bytes.map { $0 >= 32 && $0 < 127 ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
 }
 
 /// The fourcc code of four characters, e.g. `fourcc("XR24")`.
-public func fourcc(_ s: StaticString) -> UInt32 {
+func fourcc(_ s: StaticString) -> UInt32 {
     precondition(s.utf8CodeUnitCount == 4, "a fourcc has four characters")
     let p = s.utf8Start
     return UInt32(p[0]) | UInt32(p[1]) << 8 | UInt32(p[2]) << 16 | UInt32(p[3]) << 24

@@ -7,17 +7,17 @@ import Glibc
 /// device (a touchscreen udev tags as a tablet but whose axes have no resolution, a device
 /// udev did not tag as input at all). The kiosk turns those lines into one clear message per
 /// device with what fixes it (`LibinputLog.refusal`).
-public final class LibinputLog {
-    public private(set) var lines: [String] = []
+package final class LibinputLog {
+    package private(set) var lines: [String] = []
     private var reported = Set<String>()
 
-    public init() {}
+    package init() {}
 
     /// Installs the handler on a context made with this log as its user data
     /// (`Unmanaged.passUnretained(log).toOpaque()`), at the priority that includes "ignoring
     /// this device" notes. (The handler is a literal here: a stored C function pointer with a
     /// `va_list` parameter crashes Swift 6.3's optimizer when another module loads it.)
-    public func attach(to li: OpaquePointer) {
+    package func attach(to li: OpaquePointer) {
         libinput_log_set_priority(li, LIBINPUT_LOG_PRIORITY_INFO)
         libinput_log_set_handler(li) { li, _, format, args in
             guard let li, let format, let args, let raw = libinput_get_user_data(li) else { return }
@@ -33,7 +33,7 @@ public final class LibinputLog {
 
     /// Takes the captured lines that say a device was refused, each once per device: the
     /// device's name (or node), libinput's reason and the fix.
-    public func takeRefusals() -> [(device: String, reason: String, fix: String)] {
+    package func takeRefusals() -> [(device: String, reason: String, fix: String)] {
         defer { lines.removeAll() }
         var out: [(String, String, String)] = []
         for line in lines {
@@ -46,7 +46,7 @@ public final class LibinputLog {
 
     /// Whether a libinput log line says it ignores a device, and if so which, why, and what
     /// the owner can do. libinput prefixes device messages with "eventN  - NAME: ".
-    public static func refusal(_ line: String) -> (device: String, reason: String, fix: String)? {
+    package static func refusal(_ line: String) -> (device: String, reason: String, fix: String)? {
         let lower = line.lowercased()
         guard lower.contains("ignor") || lower.contains("not tagged as supported") || lower.contains("never initialized") else {
             return nil

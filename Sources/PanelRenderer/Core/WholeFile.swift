@@ -10,16 +10,16 @@ import Glibc
 /// `/dev/stdout`, a FIFO) is written in place: renaming over it would replace the node
 /// itself. A symbolic link is followed: the file it names is replaced, the link stays. A
 /// file replaced keeps its permission bits.
-public enum WholeFile {
+package enum WholeFile {
     /// Why a file could not be written: `path` and the system's words.
-    public struct WriteError: Error, CustomStringConvertible, Sendable {
-        public var path: String
-        public var reason: String
-        public var description: String { "cannot write \(path): \(reason)" }
+    package struct WriteError: Error, CustomStringConvertible, Sendable {
+        package var path: String
+        package var reason: String
+        package var description: String { "cannot write \(path): \(reason)" }
     }
 
     /// Writes `bytes` to `path`; see the type's description.
-    public static func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws(WriteError) {
+    package static func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws(WriteError) {
         var target = path
         var st = stat()
         if lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK {
@@ -65,7 +65,7 @@ public enum WholeFile {
     }
 
     /// Writes `bytes` to `path`; see the type's description.
-    public static func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
+    package static func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
         var result: Result<Void, WriteError> = .success(())
         bytes.withUnsafeBytes { b in
             do throws(WriteError) { try write(b, to: path) } catch { result = .failure(error) }
