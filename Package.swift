@@ -70,14 +70,14 @@ let package = Package(
         .target(
             name: "PanelKiosk",
             dependencies: [
-                "PanelRenderer", "DrawerRuntime", "PanelDRM", "PanelInput", "CDRM", "CInput", "CLinux", "CMosquitto",
+                "PanelRenderer", "DrawerRuntime", "PanelDRM", "PanelInput", "CDRM", "CLinux", "CMosquitto",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // The command line: argument parsing, the desktop preview window, the demo.
         .executableTarget(
             name: "panel-kiosk",
             dependencies: [
-                "PanelKiosk", "PanelRenderer", "DrawerRuntime", "PanelDRM", "PanelInput", "CSDL2",
+                "PanelKiosk", "PanelRenderer", "DrawerRuntime", "PanelDRM", "PanelInput", "CInput", "CSDL2",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -88,7 +88,7 @@ let package = Package(
         // either; the DRM tests that need a device run in the VM (Tests/vm/guest-checks).
         .testTarget(name: "PanelDRMTests", dependencies: ["PanelDRM", "PanelRenderer", "CDRM"]),
         .testTarget(name: "PanelInputTests", dependencies: ["PanelInput", "DrawerRuntime", "PanelRenderer"]),
-        .testTarget(name: "PanelKioskTests", dependencies: ["panel-kiosk", "PanelKiosk", "PanelRenderer", "DrawerRuntime", "PanelDRM", "PanelInput", "CFuzz"],
+        .testTarget(name: "PanelKioskTests", dependencies: ["panel-kiosk", "PanelKiosk", "PanelRenderer", "DrawerRuntime", "CFuzz"],
                     exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v6]
