@@ -11,6 +11,9 @@ let package = Package(
         .library(name: "PanelRenderer", targets: ["PanelRenderer"]),
         .library(name: "DrawerRuntime", targets: ["DrawerRuntime"]),
         .library(name: "PanelKiosk", targets: ["PanelKiosk"]),
+        // The drivers, apart from the core above: DRM/KMS output, and libinput/udev/epoll input.
+        .library(name: "PanelDRM", targets: ["PanelDRM"]),
+        .library(name: "PanelInput", targets: ["PanelInput"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -54,29 +57,37 @@ let package = Package(
         // Two static inline helpers for the renderer's hot loops that Swift cannot spell: a
         // prefetch hint and a float-to-integer conversion without range checks.
         .target(name: "CHotPath"),
-        .target(name: "PanelRenderer", dependencies: ["CDRM", "CFreeType", "CHarfBuzz", "CPNG", "CZlib", "CHotPath"]),
-        .target(
-            name: "DrawerRuntime",
-            dependencies: ["PanelRenderer", "CInput", "CLinux"]),
+        // The core: pixels and text (no display driver), then components and the runtime (no
+        // input driver). scripts/check-modules fails if either ever reaches a driver's module.
+        .target(name: "PanelRenderer", dependencies: ["CFreeType", "CHarfBuzz", "CPNG", "CZlib", "CHotPath"]),
+        .target(name: "DrawerRuntime", dependencies: ["PanelRenderer"]),
+        // The drivers: DRM/KMS output (libdrm) and libinput/udev/epoll input, each a user of
+        // the core that the core never sees.
+        .target(name: "PanelDRM", dependencies: ["PanelRenderer", "CDRM"]),
+        .target(name: "PanelInput", dependencies: ["DrawerRuntime", "PanelRenderer", "CInput", "CLinux"]),
         // The app file, board and theme loaders, the scene builder, the one runtime with its
         // loop and sinks, and the device services: everything a program needs to run a kiosk.
         .target(
             name: "PanelKiosk",
             dependencies: [
-                "PanelRenderer", "DrawerRuntime", "CDRM", "CInput", "CLinux", "CMosquitto",
+                "PanelRenderer", "DrawerRuntime", "PanelDRM", "PanelInput", "CDRM", "CLinux", "CMosquitto",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // The command line: argument parsing, the desktop preview window, the demo.
         .executableTarget(
             name: "panel-kiosk",
             dependencies: [
-                "PanelKiosk", "PanelRenderer", "DrawerRuntime", "CSDL2",
+                "PanelKiosk", "PanelRenderer", "DrawerRuntime", "PanelDRM", "PanelInput", "CInput", "CSDL2",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
         .testTarget(name: "PanelRendererTests", dependencies: ["PanelRenderer", "CZlib"], exclude: ["Images"]),
         .testTarget(name: "DrawerRuntimeTests", dependencies: ["DrawerRuntime"]),
+        // Each driver's tests beside it, so the core's test targets need no libdrm or libinput
+        // either; the DRM tests that need a device run in the VM (Tests/vm/guest-checks).
+        .testTarget(name: "PanelDRMTests", dependencies: ["PanelDRM", "PanelRenderer", "CDRM"]),
+        .testTarget(name: "PanelInputTests", dependencies: ["PanelInput", "DrawerRuntime", "PanelRenderer"]),
         .testTarget(name: "PanelKioskTests", dependencies: ["panel-kiosk", "PanelKiosk", "PanelRenderer", "DrawerRuntime", "CFuzz"],
                     exclude: ["Goldens"]),
     ],

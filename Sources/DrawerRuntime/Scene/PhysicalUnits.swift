@@ -41,6 +41,6 @@ public struct PhysicalUnits: Equatable, Hashable, Sendable {
 
 /// Free function form for layout code: millimetres to points given the panel's physical size
 /// and its size in points along the same axis.
-public func mmToPoints(_ mm: Double, physicalMillimetres: Double, sizePoints: Double) -> Double {
+package func mmToPoints(_ mm: Double, physicalMillimetres: Double, sizePoints: Double) -> Double {
     physicalMillimetres > 0 ? mm * sizePoints / physicalMillimetres : mm * 160 / 25.4
 }

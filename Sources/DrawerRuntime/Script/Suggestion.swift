@@ -2,8 +2,8 @@
 /// and values, control-socket commands. One rule everywhere: the closest candidate by
 /// optimal string alignment (insert, delete, substitute or swap neighbours, each 1),
 /// within a third of its length (at least 1, at most 3), ties to the alphabetically first.
-public enum Suggestion {
-    public static func nearest(_ word: String, in candidates: [String]) -> String? {
+package enum Suggestion {
+    package static func nearest(_ word: String, in candidates: [String]) -> String? {
         // A suggestion is at most 3 edits away, so a word that long cannot be a typo of a
         // short name: skip it rather than build a distance table the size of a 10 MB key.
         let longest = candidates.map(\.unicodeScalars.count).max() ?? 0
@@ -17,7 +17,7 @@ public enum Suggestion {
         return best?.0
     }
 
-    public static func distance(_ a: String, _ b: String) -> Int {
+    package static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
@@ -38,7 +38,7 @@ extension String {
     /// The text as a message quotes it: at most `limit` characters, then "…" and how many
     /// more. A 10 MB word echoed whole made the message itself the slow part (terminal
     /// wrapping of 10 MB took half a minute).
-    public func clippedForMessage(_ limit: Int = 60) -> String {
+    package func clippedForMessage(_ limit: Int = 60) -> String {
         var it = makeIterator(), out = "", n = 0
         while let c = it.next() {
             if n == limit {

@@ -35,7 +35,7 @@ public struct TimeSpan: Comparable, Hashable, Sendable, CustomStringConvertible 
 /// of a few such spans), NaN as 0. A time from a number nobody checked (an infinite delay
 /// set in code, a NaN from a division) trapped in `Int64(_:)` deep inside a frame.
 @inlinable
-public func saturatingNanoseconds(_ ns: Double) -> Int64 {
+package func saturatingNanoseconds(_ ns: Double) -> Int64 {
     let limit = Double(Int64(1) << 61)
     guard !ns.isNaN else { return 0 }
     return Int64(min(limit, max(-limit, ns.rounded())))

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import DrawerRuntime
+import PanelInput
 import PanelRenderer
 
 /// A kiosk app running in this process through the one runtime the `panel-kiosk` command

@@ -1,4 +1,6 @@
 import DrawerRuntime
+import PanelDRM
+import PanelInput
 import PanelRenderer
 #if canImport(Glibc)
 import Glibc

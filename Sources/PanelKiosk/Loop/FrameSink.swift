@@ -1,4 +1,5 @@
 import DrawerRuntime
+import PanelInput
 import PanelRenderer
 
 /// Where the real-time loop's frames go, and its frame clock: a frame handed to `present`

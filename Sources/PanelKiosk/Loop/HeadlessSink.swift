@@ -1,5 +1,6 @@
 import CLinux
 import DrawerRuntime
+import PanelInput
 import PanelRenderer
 #if canImport(Glibc)
 import Glibc

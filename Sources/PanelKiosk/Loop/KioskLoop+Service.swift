@@ -3,6 +3,7 @@ import Glibc
 #endif
 import DrawerRuntime
 import FoundationEssentials
+import PanelDRM
 import PanelRenderer
 
 /// What the services ask of the loop: service commands and screenshots.

@@ -1,4 +1,5 @@
 import DrawerRuntime
+import PanelInput
 import PanelRenderer
 #if canImport(Glibc)
 import Glibc

@@ -4,6 +4,7 @@ import Glibc
 import DrawerRuntime
 import FoundationEssentials
 import Logging
+import PanelInput
 import PanelRenderer
 
 /// The service side of the real-time loop, in one place: systemd readiness and watchdog, the

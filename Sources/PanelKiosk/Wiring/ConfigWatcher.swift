@@ -1,5 +1,6 @@
 import CLinux
 import DrawerRuntime
+import PanelInput
 #if canImport(Glibc)
 import Glibc
 #endif

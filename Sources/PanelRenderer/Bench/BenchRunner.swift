@@ -7,8 +7,8 @@ import Foundation
 #endif
 
 /// Median, minimum and 90th percentile of per-frame times, in milliseconds.
-public struct BenchStats: Equatable, Sendable {
-    public var median: Double, min: Double, p90: Double
+package struct BenchStats: Equatable, Sendable {
+    package var median: Double, min: Double, p90: Double
     init(_ ns: [UInt64]) {
         let s = ns.sorted().map { Double($0) / 1e6 }
         guard !s.isEmpty else { median = 0; self.min = 0; p90 = 0; return }
@@ -18,29 +18,29 @@ public struct BenchStats: Equatable, Sendable {
     }
 }
 
-public struct BenchResult: Sendable {
-    public var width: Int, height: Int, frames: Int
-    public var full: BenchStats
-    public var drag: BenchStats
+package struct BenchResult: Sendable {
+    package var width: Int, height: Int, frames: Int
+    package var full: BenchStats
+    package var drag: BenchStats
     /// memcpy of one frame from a buffer not in cache (256 MiB pool): the bench's ratio base.
-    public var memcpyCold: BenchStats
+    package var memcpyCold: BenchStats
     /// memcpy of one frame between cache-resident buffers.
-    public var memcpyHot: BenchStats
-    public var text: Bool
+    package var memcpyHot: BenchStats
+    package var text: Bool
     /// The same cases on this thread's CPU clock (robust to other processes on the cores).
-    public var fullCPU: BenchStats
-    public var dragCPU: BenchStats
-    public var memcpyColdCPU: BenchStats
+    package var fullCPU: BenchStats
+    package var dragCPU: BenchStats
+    package var memcpyColdCPU: BenchStats
     /// Full frames drawn as the runtime draws them: the layers under the drawer's opaque
     /// body only above it (`BenchScene.drawSkippingHidden`). Same picture.
-    public var fullSkippingHidden: BenchStats
+    package var fullSkippingHidden: BenchStats
 
-    public var fullOverMemcpy: Double { full.median / memcpyCold.median }
-    public var dragOverMemcpy: Double { drag.median / memcpyCold.median }
+    package var fullOverMemcpy: Double { full.median / memcpyCold.median }
+    package var dragOverMemcpy: Double { drag.median / memcpyCold.median }
 
     /// The `bench --json` object (docs/formats.md, Benchmark output), with extra fields (p90s,
     /// hot memcpy, whether text was drawn).
-    public var json: String {
+    package var json: String {
         func f(_ v: Double) -> String {
             let s = String(Int((v * 10000).rounded()))
             let neg = s.hasPrefix("-")
@@ -65,7 +65,7 @@ public struct BenchResult: Sendable {
             + "\"text\": \(text), \"drag_method\": \"move drawer body rows + repaint damaged bands\"}"
     }
 
-    public var summary: String {
+    package var summary: String {
         func f(_ v: Double) -> String {
             let r = (v * 1000).rounded() / 1000
             return String(r)
@@ -81,12 +81,12 @@ public struct BenchResult: Sendable {
     }
 }
 
-public enum BenchRunner {
+package enum BenchRunner {
     /// Renders and times the scene. `warmup` frames precede `frames` timed ones per case.
     /// Writes the last full frame into `frameOut` when given (same size).
     /// `coldPoolBytes` is the pool the cold memcpy reads from (256 MiB: docs/bench.md, What is
     /// timed).
-    public static func run(width: Int, height: Int, frames: Int, warmup: Int = 30,
+    package static func run(width: Int, height: Int, frames: Int, warmup: Int = 30,
                            text: BenchTextDrawer?, frameOut: Pixmap? = nil,
                            coldPoolBytes: Int = 256 << 20) -> BenchResult? {
         guard frames > 0, let frame = Pixmap(width: width, height: height),
@@ -174,7 +174,7 @@ extension BenchRunner {
     /// timestamp between layers, so a layer is timed on the pixels the layers below left,
     /// as in a real frame. The frame and the cold memcpy alternate in `rounds` rounds so
     /// that load from other processes falls on both alike.
-    public static func runLayers(width: Int, height: Int, frames: Int, warmup: Int = 30, rounds: Int = 5,
+    package static func runLayers(width: Int, height: Int, frames: Int, warmup: Int = 30, rounds: Int = 5,
                                  text: BenchTextDrawer?, coldPoolBytes: Int = 256 << 20) -> BenchLayersResult? {
         guard frames > 0, rounds > 0, let frame = Pixmap(width: width, height: height) else { return nil }
         let scene = BenchScene(width: width, height: height)
@@ -230,22 +230,22 @@ extension BenchRunner {
 
 /// `bench --layers`: the median time of each layer and of the whole frame, and the cold
 /// memcpy of one frame measured in the same run (the ratio base).
-public struct BenchLayersResult: Sendable {
-    public var width: Int, height: Int, frames: Int
-    public var text: Bool
-    public var layers: [(layer: BenchLayer, ms: BenchStats)]
-    public var full: BenchStats
+package struct BenchLayersResult: Sendable {
+    package var width: Int, height: Int, frames: Int
+    package var text: Bool
+    package var layers: [(layer: BenchLayer, ms: BenchStats)]
+    package var full: BenchStats
     /// The full frame as the runtime draws it (`BenchScene.drawSkippingHidden`).
-    public var fullSkippingHidden: BenchStats
+    package var fullSkippingHidden: BenchStats
     /// The drawer's rows (its top edge to the bottom, whole width) written by one C
     /// `memset` after the layers below it: the least any renderer can take for the drawer +
     /// pill layer on this machine.
-    public var drawerFloor: BenchStats
-    public var memcpyCold: BenchStats
+    package var drawerFloor: BenchStats
+    package var memcpyCold: BenchStats
 
-    public func overMemcpy(_ ms: Double) -> Double { ms / memcpyCold.median }
+    package func overMemcpy(_ ms: Double) -> Double { ms / memcpyCold.median }
 
-    public var summary: String {
+    package var summary: String {
         func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(0, n - s.count)) }
         func lpad(_ s: String, _ n: Int) -> String { String(repeating: " ", count: max(0, n - s.count)) + s }
         func f(_ v: Double, _ digits: Int) -> String {
@@ -269,7 +269,7 @@ public struct BenchLayersResult: Sendable {
     }
 
     /// One JSON object: size, frames, memcpy, each layer's median ms and ratio, the full frame.
-    public var json: String {
+    package var json: String {
         func f(_ v: Double) -> String { String((v * 10000).rounded() / 10000) }
         let items = layers.map {
             "{\"layer\": \"\($0.layer.name)\", \"ms\": \(f($0.ms.median)), \"over_memcpy\": \(f(overMemcpy($0.ms.median)))}"

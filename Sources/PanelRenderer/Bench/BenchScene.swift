@@ -14,7 +14,7 @@ struct BenchLCG {
 
 /// Draws the scene's text (labels, title, subtitle). Implemented over the text engine;
 /// the scene draws no text when none is given.
-public protocol BenchTextDrawer: AnyObject {
+package protocol BenchTextDrawer: AnyObject {
     /// Draws `text` with pen start `x` and baseline `baseline` (device px) in `color`.
     /// `bold` selects DejaVu Sans Bold; `size` is the em size in px.
     func draw(_ text: String, bold: Bool, size: Double, x: Double, baseline: Double, color: Color,
@@ -23,12 +23,12 @@ public protocol BenchTextDrawer: AnyObject {
 
 /// The scene's layers in drawing order (docs/bench.md, Layers), as `bench --layers` times
 /// them.
-public enum BenchLayer: Int, CaseIterable, Sendable {
+package enum BenchLayer: Int, CaseIterable, Sendable {
     case gradient, pins, roads, dim, drawerShadow, drawer, rows, popupShadow, popupRest
 
     /// Drawn before the drawer and under its opaque body (the drawer's own shadow is clipped
     /// to the rows above the body already).
-    public var isUnderDrawer: Bool {
+    package var isUnderDrawer: Bool {
         switch self {
         case .gradient, .pins, .roads, .dim: return true
         case .drawerShadow, .drawer, .rows, .popupShadow, .popupRest: return false
@@ -36,7 +36,7 @@ public enum BenchLayer: Int, CaseIterable, Sendable {
     }
 
     /// The name `bench --layers` prints.
-    public var name: String {
+    package var name: String {
         switch self {
         case .gradient: return "gradient"
         case .pins: return "40 pins"
@@ -51,27 +51,27 @@ public enum BenchLayer: Int, CaseIterable, Sendable {
     }
 }
 
-public final class BenchScene {
-    public let width: Int
-    public let height: Int
+package final class BenchScene {
+    package let width: Int
+    package let height: Int
     /// Drawer top edge at rest: H - round(0.6 H).
-    public let restTop: Int
+    package let restTop: Int
     let pins: [Point]
     let roads: [(Point, Point)]
-    public var textDrawer: BenchTextDrawer?
+    package var textDrawer: BenchTextDrawer?
     /// Kept so drawing a frame does not build (allocate) the stop array.
     let backgroundStops = [GradientStop(offset: 0, color: Color(rgb: 0xA8D5BA)),
                            GradientStop(offset: 1, color: Color(rgb: 0xF1E9D2))]
 
     static let pinColors = [Color(rgb: 0xE53935), Color(rgb: 0x1E88E5), Color(rgb: 0x43A047), Color(rgb: 0xFB8C00)]
-    public static let labels = [
+    package static let labels = [
         "Central Station Platform", "Riverside Park East Gate", "Harbour View Fish Market",
         "City Hall Public Library", "Sunset Boulevard Theatre", "Kensington Market Square",
         "Airport Terminal 2 Gates", "University Dental Clinic",
     ]
     static let shadowColor = Color(r: 0, g: 0, b: 0, a: 51)   // 0.20 black
 
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = width; self.height = height
         restTop = height - Int((0.6 * Double(height)).rounded())
         var rng = BenchLCG()
@@ -98,7 +98,7 @@ public final class BenchScene {
 
     /// Draws the whole scene with the drawer's top edge at `drawerTop`, inside the canvas'
     /// current clip (a clip turns this into a repaint of that band).
-    public func draw(on c: Canvas, drawerTop: Int) {
+    package func draw(on c: Canvas, drawerTop: Int) {
         for layer in BenchLayer.allCases { draw(layer, on: c, drawerTop: drawerTop) }
     }
 
@@ -106,7 +106,7 @@ public final class BenchScene {
     /// DrawerRuntime): the layers under the drawer (gradient, pins, roads, dim) only above
     /// the first row its opaque body hides completely. The reference implementations draw
     /// every primitive (docs/bench.md, Hidden layers); `bench` times both.
-    public func drawSkippingHidden(on c: Canvas, drawerTop: Int) {
+    package func drawSkippingHidden(on c: Canvas, drawerTop: Int) {
         let visible = IntRect(x: 0, y: 0, width: width, height: hiddenFrom(drawerTop: drawerTop))
         for layer in BenchLayer.allCases {
             guard layer.isUnderDrawer else { draw(layer, on: c, drawerTop: drawerTop); continue }
@@ -119,13 +119,13 @@ public final class BenchScene {
 
     /// The first pixel row the opaque drawer hides completely: below its rounded top corners
     /// it is a full-width opaque rectangle down to the bottom edge.
-    public func hiddenFrom(drawerTop: Int) -> Int {
+    package func hiddenFrom(drawerTop: Int) -> Int {
         max(0, min(height, drawerTop + Int(Self.drawerRadii.topLeft.rounded(.up))))
     }
 
     /// Draws one layer of the scene (docs/bench.md, Layers); `draw(on:drawerTop:)` is all of
     /// them in order. Separate so `bench --layers` can time each.
-    public func draw(_ layer: BenchLayer, on c: Canvas, drawerTop: Int) {
+    package func draw(_ layer: BenchLayer, on c: Canvas, drawerTop: Int) {
         let W = Double(width), H = Double(height), top = Double(drawerTop)
         switch layer {
         case .gradient:
@@ -187,7 +187,7 @@ public final class BenchScene {
     /// the whole affected band when the move would carry pixels of something else.
     /// Sets `damage` to every pixel that changed (moved or repainted), for the output copy;
     /// reusing one region keeps the frame allocation-free.
-    public func dragFrame(on c: Canvas, fromTop: Int, toTop: Int, damage: inout DamageRegion) {
+    package func dragFrame(on c: Canvas, fromTop: Int, toTop: Int, damage: inout DamageRegion) {
         let W = width, H = height
         let dy = toTop - fromTop
         let bodyStart = fromTop + 12            // first row of the opaque, full-width body

@@ -1,20 +1,20 @@
 /// The scene's text through the text engine: DejaVu Sans and DejaVu Sans Bold, bench rules
 /// (cmap glyphs, unhinted, rounded origins), drawn into the canvas target inside its clip.
-public final class BenchText: BenchTextDrawer {
-    public static let regularPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
-    public static let boldPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+package final class BenchText: BenchTextDrawer {
+    package static let regularPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    package static let boldPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
     let library: FontLibrary
     let regular: FontFace
     let bold: FontFace
 
     /// - Throws: `TextError` naming the font file when DejaVu is missing.
-    public init() throws {
+    package init() throws {
         library = try FontLibrary()
         regular = try library.face(path: Self.regularPath)
         bold = try library.face(path: Self.boldPath)
     }
 
-    public func draw(_ text: String, bold isBold: Bool, size: Double, x: Double, baseline: Double,
+    package func draw(_ text: String, bold isBold: Bool, size: Double, x: Double, baseline: Double,
                      color: Color, on canvas: Canvas) {
         let t = canvas.transform
         // The scene draws text untransformed; honour a translation like drawMask does.

@@ -57,7 +57,7 @@ public struct Color: Equatable, Hashable, Sendable {
 
 /// (x * y) / 255, rounded, for 8-bit values: the blend primitive.
 @inline(__always)
-public func mulDiv255(_ x: UInt32, _ y: UInt32) -> UInt32 {
+package func mulDiv255(_ x: UInt32, _ y: UInt32) -> UInt32 {
     let t = x &* y &+ 128
     return (t &+ (t >> 8)) >> 8
 }

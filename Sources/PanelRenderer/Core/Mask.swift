@@ -51,7 +51,7 @@ extension PixmapView {
 
 /// Porter-Duff SrcOver of premultiplied ARGB32 words: s + d * (1 - sa).
 @inline(__always)
-public func srcOver(_ s: UInt32, _ d: UInt32) -> UInt32 {
+package func srcOver(_ s: UInt32, _ d: UInt32) -> UInt32 {
     let ia = 255 &- (s >> 24)
     if ia == 0 { return s }
     let drb = d & 0x00FF_00FF, dag = (d >> 8) & 0x00FF_00FF

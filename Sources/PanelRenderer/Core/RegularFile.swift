@@ -6,15 +6,15 @@ import Glibc
 /// must be a regular file, checked on the open descriptor before anything is read, and it is
 /// opened without blocking, so a FIFO, a device or a directory given by mistake is an error
 /// instead of a kiosk that hangs at start-up (`open` of a FIFO waits for a writer).
-public enum RegularFile {
+package enum RegularFile {
     /// Why a file cannot be read, for messages that go after the path ("not a regular file").
-    public struct Problem: Error, CustomStringConvertible, Sendable {
-        public var reason: String
-        public var description: String { reason }
+    package struct Problem: Error, CustomStringConvertible, Sendable {
+        package var reason: String
+        package var description: String { reason }
     }
 
     /// The whole file, at most `maxBytes` long.
-    public static func read(_ path: String, maxBytes: Int) throws(Problem) -> [UInt8] {
+    package static func read(_ path: String, maxBytes: Int) throws(Problem) -> [UInt8] {
         let (fd, size) = try openRegular(path)
         defer { close(fd) }
         guard size <= maxBytes else { throw Problem(reason: "too large (\(size) bytes; at most \(maxBytes))") }
@@ -32,7 +32,7 @@ public enum RegularFile {
 
     /// Whether `path` can be read as a regular file, without reading it (for libraries that
     /// open the file themselves, such as FreeType): the same checks as `read`.
-    public static func check(_ path: String) throws(Problem) {
+    package static func check(_ path: String) throws(Problem) {
         let (fd, _) = try openRegular(path)
         close(fd)
     }

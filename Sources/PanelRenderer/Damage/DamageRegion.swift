@@ -55,22 +55,22 @@ public struct DamageRegion: Equatable, Sendable {
 /// Damage of recent frames for buffer-age repaint with 2-3 scanout buffers: a buffer shown
 /// `age` frames ago must repaint this frame's damage plus that of the `age - 1` frames in
 /// between (EGL_EXT_buffer_age semantics). Age 0 means unknown contents: repaint all.
-public struct DamageHistory: Sendable {
+package struct DamageHistory: Sendable {
     /// Most recent first.
     private var frames: [DamageRegion] = []
-    public let depth: Int
+    package let depth: Int
 
-    public init(buffers: Int = 3) { depth = max(1, min(buffers, 8)) }
+    package init(buffers: Int = 3) { depth = max(1, min(buffers, 8)) }
 
     /// Records the damage of the frame just rendered.
-    public mutating func push(_ damage: DamageRegion) {
+    package mutating func push(_ damage: DamageRegion) {
         frames.insert(damage, at: 0)
         if frames.count > depth { frames.removeLast() }
     }
 
     /// The region to repaint into a buffer of `bufferAge` for a frame whose own damage is
     /// `current`; nil means the whole frame (unknown or too old a buffer).
-    public func repaintRegion(current: DamageRegion, bufferAge: Int) -> DamageRegion? {
+    package func repaintRegion(current: DamageRegion, bufferAge: Int) -> DamageRegion? {
         guard bufferAge >= 1, bufferAge - 1 <= frames.count else { return nil }
         var r = current
         for f in frames.prefix(bufferAge - 1) { r.add(f) }
@@ -78,5 +78,5 @@ public struct DamageHistory: Sendable {
     }
 
     /// Forget everything (e.g. after a mode set): the next repaints are full.
-    public mutating func reset() { frames.removeAll(keepingCapacity: true) }
+    package mutating func reset() { frames.removeAll(keepingCapacity: true) }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import DrawerRuntime
+import PanelInput
 import PanelRenderer
 
 struct Demo: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DrawerRuntime
 import FoundationEssentials
+import PanelInput
 import PanelRenderer
 #if canImport(Glibc)
 import Glibc

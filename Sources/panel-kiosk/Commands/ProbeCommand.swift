@@ -1,6 +1,8 @@
 import ArgumentParser
 import FoundationEssentials
 import DrawerRuntime
+import PanelDRM
+import PanelInput
 import PanelRenderer
 #if canImport(Glibc)
 import Glibc

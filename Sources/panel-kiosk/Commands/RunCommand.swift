@@ -1,5 +1,6 @@
 import ArgumentParser
 import DrawerRuntime
+import PanelInput
 import PanelRenderer
 #if canImport(Glibc)
 import Glibc

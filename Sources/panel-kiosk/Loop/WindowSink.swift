@@ -1,6 +1,7 @@
 import FoundationEssentials
 import CSDL2
 import DrawerRuntime
+import PanelInput
 import PanelRenderer
 #if canImport(Glibc)
 import Glibc
