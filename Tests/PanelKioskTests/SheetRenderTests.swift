@@ -1,6 +1,8 @@
+import DrawerRuntime
 import Foundation
 import PanelRenderer
 import XCTest
+@testable import PanelKiosk
 
 /// One `panel-kiosk render` run of an app text and a touch script, decoded.
 struct RenderRun {
@@ -124,11 +126,27 @@ final class SheetRenderTests: XCTestCase {
         XCTAssertEqual(flung.number("sheet", "anchor_index"), 0)
     }
 
+    /// A pop at the root did nothing and answered ok; a push of a page the sheet does not have
+    /// did not say which (issue: hardening, second round).
+    func testPopAtTheRootAndAnUnknownPushSayWhatIsWrong() throws {
+        let dir = CLI.tempDir(), path = dir + "/app.toml"
+        try String(contentsOfFile: CLI.root + "/examples/sheet.toml", encoding: .utf8).write(toFile: path, atomically: true, encoding: .utf8)
+        let built = try SceneBuilder.build(app: try AppConfig.load(path: path),
+                                           geometry: FrameGeometry(widthPx: 800, heightPx: 480, scale: 1, board: .offscreenDefault))
+        XCTAssertThrowsError(try built.screen.perform(target: "sheet", action: "pop", arguments: [], at: .zero)) {
+            XCTAssertEqual(($0 as? ActionError)?.message, "pop: sheet 'sheet' shows its root page, which is never popped")
+        }
+        XCTAssertThrowsError(try built.screen.perform(target: "sheet", action: "push", arguments: ["detials"], at: .zero)) {
+            XCTAssertEqual(($0 as? ActionError)?.message, "push: no page 'detials' on sheet 'sheet' (its pages: details, root)")
+        }
+        XCTAssertNoThrow(try built.screen.perform(target: "sheet", action: "push", arguments: ["details", "instant"], at: .zero))
+        XCTAssertNoThrow(try built.screen.perform(target: "sheet", action: "pop", arguments: ["instant"], at: .zero))
+    }
+
     func testPushPopAndCloseButtonReportDepth() throws {
         let app = try String(contentsOfFile: CLI.root + "/examples/sheet.toml", encoding: .utf8)
         let script = """
             0 do sheet snap 0
-            10 do sheet pop
             20 do sheet push details
             1000 do sheet pop
             1600 do sheet set_pages root details

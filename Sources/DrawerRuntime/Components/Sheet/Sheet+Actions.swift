@@ -59,13 +59,17 @@ extension Sheet: TypedActions {
         case .collapse: transition(.snap(rules.lastIndex, animated: true), at: time)
         case .push(let name, let animated):
             guard let page = catalogue[name] else {
-                throw ActionError("push takes a page id (this sheet has: \(catalogue.keys.sorted().joined(separator: ", ")))")
+                throw ActionError("push: no page '\(name)' on sheet '\(id)' (its pages: \(catalogue.keys.sorted().joined(separator: ", ")))")
             }
             guard !stack.pages.contains(where: { $0 === page }) else {
                 throw ActionError("page '\(name)' is already on sheet '\(id)''s stack")
             }
             push(page, animated: animated, at: time)
-        case .pop(let animated): pop(to: stack.depth - 1, animated: animated, at: time)
+        case .pop(let animated):
+            // The root is never popped (sheets' rule); saying ok to a pop that did nothing hid
+            // a program's mistake.
+            guard stack.depth > 1 else { throw ActionError("pop: sheet '\(id)' shows its root page, which is never popped") }
+            pop(to: stack.depth - 1, animated: animated, at: time)
         case .popToRoot(let animated): pop(to: 1, animated: animated, at: time)
         case .popTo(let name, let animated):
             guard let page = catalogue[name] else {
@@ -142,9 +146,9 @@ extension Sheet: TypedActions {
         case "expand": try words.nothingAfter(0); return .expand
         case "collapse": try words.nothingAfter(0); return .collapse
         case "push":
-            guard let name = args.first, let page = catalogue[name] else {
-                throw ActionError("push takes a page id (this sheet has: \(catalogue.keys.sorted().joined(separator: ", ")))")
-            }
+            let pages = catalogue.keys.sorted().joined(separator: ", ")
+            guard let name = args.first else { throw ActionError("push takes a page id (this sheet has: \(pages))") }
+            guard let page = catalogue[name] else { throw ActionError("push: no page '\(name)' on sheet '\(id)' (its pages: \(pages))") }
             guard !stack.pages.contains(where: { $0 === page }) else {
                 throw ActionError("page '\(name)' is already on sheet '\(id)''s stack")
             }
