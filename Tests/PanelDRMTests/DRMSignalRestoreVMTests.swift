@@ -24,7 +24,7 @@ final class DRMSignalRestoreVMTests: XCTestCase {
 
         let child = Process()
         child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        child.arguments = ["PanelRendererTests.DRMSignalRestoreVMTests/testChildLoopUntilSignal"]
+        child.arguments = ["PanelDRMTests.DRMSignalRestoreVMTests/testChildLoopUntilSignal"]
         var env = ProcessInfo.processInfo.environment
         env["PANEL_KIOSK_VM_CHILD"] = "1"
         child.environment = env
