@@ -180,6 +180,27 @@ final class PopupOptionsTests: XCTestCase {
         XCTAssertGreaterThan(Int(c.b), Int(c.r) + 40, "tinted by what lies beneath")
     }
 
+    /// The frosted bar blurs what lies beneath (LN's blur effect, PB30): over a background
+    /// picture half red, half blue, split at x 400, the bar's pixels at the split mix the two,
+    /// while far from it they are a plain translucent fill over one colour.
+    func testAFrostedBarBlursWhatLiesBeneath() throws {
+        let dir = CLI.tempDir()
+        let split = try XCTUnwrap(Pixmap(width: 800, height: 480))
+        for y in 0..<480 { for x in 0..<800 { split[x, y] = x < 400 ? 0xFFFF_0000 : 0xFF00_00FF } }
+        try PNGCodec.encode(split.view, to: dir + "/split.png")
+        let keys = "[component.appearance]\nbackground = \"#FFFFFF\"\nfrosted = true"
+        let frosted = try run(Self.app(keys: keys, background: "image = \"\(dir)/split.png\""))
+        // Far from the split: 78 % white over pure red (r 255, g = b ≈ 199).
+        let left = frosted.frame.color(x: 250, y: 425)
+        XCTAssertEqual(Double(left.g), 199, accuracy: 3, "\(left)")
+        XCTAssertEqual(Double(left.r), 255, accuracy: 3, "\(left)")
+        // At the split: the blur brought blue in and took red out (a plain fill over the
+        // picture's left half kept r 255, b 199).
+        let edge = frosted.frame.color(x: 400, y: 425)
+        XCTAssertGreaterThan(Double(edge.b), 199 + 0.22 * 255 * 0.3, "blue blurred in from the right: \(edge)")
+        XCTAssertLessThan(Double(edge.r), 255 - 0.22 * 255 * 0.3, "red blurred out: \(edge)")
+    }
+
     func testBadAppearanceValuesNameTheirPlace() {
         let path = CLI.tempDir() + "/app.toml"
         try? Self.app(keys: """

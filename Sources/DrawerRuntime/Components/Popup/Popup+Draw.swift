@@ -22,10 +22,11 @@ extension Popup {
         let bar = barFrame
         let card = cardFrame
         let radius = cardCornerRadius
-        // The appearance's fill, or the theme's; a frosted bar lets what lies beneath show
-        // through, tinted (PB30: the renderer has no backdrop blur).
+        // The appearance's fill, or the theme's; a frosted bar shows what lies beneath,
+        // blurred, through its fill (PB30).
         var fill = look.backgroundColor ?? pal.barBackground
-        if look.frosted == true { fill = fill.withOpacity(PopupBarAppearance.frostedOpacity) }
+        let frosted = look.frosted == true
+        if frosted { fill = fill.withOpacity(PopupBarAppearance.frostedOpacity) }
         if config.barStyle.isFloating || minimizeFraction > 0 {
             let shadow = look.shadow ?? PopupBarShadow(color: pal.shadow.withOpacity(config.floatingShadowOpacity),
                                                        blur: config.floatingShadowBlur, offset: config.floatingShadowOffset)
@@ -34,9 +35,22 @@ extension Popup {
                 canvas.drawShadow(roundedRect: card, radii: CornerRadii(all: radius),
                                   shadow: Shadow(color: color, blur: shadow.blur, offset: shadow.offset))
             }
+            if frosted, let picture = blurredBackdrop {
+                canvas.save()
+                canvas.clip(toRoundedRect: card, radii: CornerRadii(all: radius))
+                canvas.drawPixels(picture.view)
+                canvas.restore()
+            }
             canvas.fillRoundedRect(card, radii: CornerRadii(all: radius), .solid(fill))
         } else {
-            canvas.fillRect(Rect(bar.x, bar.y, bar.width, bar.height + env.safeArea.bottom), .solid(fill))
+            let area = Rect(bar.x, bar.y, bar.width, bar.height + env.safeArea.bottom)
+            if frosted, let picture = blurredBackdrop {
+                canvas.save()
+                canvas.clip(to: area)
+                canvas.drawPixels(picture.view)
+                canvas.restore()
+            }
+            canvas.fillRect(area, .solid(fill))
             canvas.fillRect(Rect(bar.x, bar.y, bar.width, 1), .solid(pal.separator))
         }
         let l = barLayout(card: card)

@@ -7,6 +7,8 @@ import PanelRenderer
 /// reference: the release velocity is carried into the spring, and one transition function
 /// assigns every state (the reference assigns its state in 14 places).
 public final class Popup: Component, GestureComponent {
+    /// What lies beneath, blurred, for a frosted bar (set before each draw).
+    var blurredBackdrop: Pixmap?
     public let id: String
     public let kind = "popup"
     public var config: PopupConfig
@@ -136,6 +138,11 @@ public final class Popup: Component, GestureComponent {
         case .sliding, .transitioning, .presentingOpen, .waitingToOpen, .pageSettling: .settling
         }
     }
+
+    /// The blur behind a frosted bar, in points (the screen hands the blurred picture of what
+    /// lies beneath: `useBlurredBackdrop`); nil when the bar is not frosted.
+    public var backdropBlur: Double? { config.appearance.frosted == true ? PopupBarAppearance.frostedBlurRadius : nil }
+    public func useBlurredBackdrop(_ picture: Pixmap?) { blurredBackdrop = picture }
 
     public var needsFrames: Bool {
         if shell.isFlinging || minimizeMotion != nil { return true }

@@ -68,12 +68,14 @@ public struct PopupBarAppearance: Equatable, Sendable {
     public var backgroundColor: Color?
     /// The floating card's shadow, replacing the default 17 % black, blur 12, offset (0, 8).
     public var shadow: PopupBarShadow?
-    /// A frosted bar (LN's `floatingBackgroundEffect` blur): drawn as the background colour at
-    /// `frostedOpacity` over what lies beneath, a tinted translucent fill; the renderer has no
-    /// backdrop blur. nil: not frosted.
+    /// A frosted bar (LN's `floatingBackgroundEffect` blur): what lies beneath, blurred by
+    /// `frostedBlurRadius`, under the background colour at `frostedOpacity`. nil: not frosted.
     public var frosted: Bool?
 
     public static let frostedOpacity = 0.78
+    /// Points: the blur of what lies beneath a frosted bar (the bottom drawer's frosted card
+    /// defaults to 20 pt as well).
+    public static let frostedBlurRadius = 20.0
 
     public init() {}
 
