@@ -175,40 +175,37 @@ final class MQTTBridgeTests: XCTestCase {
     /// A command left retained on the fleet topic ran again at every reconnect, over newer
     /// changes: a retained message is ignored, said once, and a live one still runs.
     func testARetainedCommandIsIgnoredAndSaid() throws {
-        let dir = TempDir()
-        defer { dir.remove() }
-        let broker = try TestBroker(dir: dir)
-        try broker.publish("panel-kiosk/all/cmd", #"{"cmd":"set_position","target":"drawer","position":"open","animated":false,"id":"ret"}"#, extra: ["-r"])
-        let sub = try TestSubscriber(broker: broker, filters: ["panel-kiosk/k1/reply"], file: dir.file("sub.txt"))
-        let kiosk = try MQTTKiosk(dir: dir, mqtt: mqttTable(broker))
-        waitConnected(kiosk)
-        poll(30, "the warning") { kiosk.log.contains("mqtt: panel-kiosk/all/cmd: a retained message, ignored") }
-        try broker.publish("panel-kiosk/k1/cmd", #"{"cmd":"status","id":"live"}"#)
-        poll(30, "the live command's reply") { sub.lines.contains { $0.contains("\"id\":\"live\"") } }
-        XCTAssertFalse(sub.lines.contains { $0.contains("\"id\":\"ret\"") }, "\(sub.lines)")
-        let status = try CLI.run(["status", "--socket", kiosk.socket, "--json"])
-        XCTAssertTrue(status.stdout.contains("\"position\": \"partiallyRevealed\""), "nothing moved: \(status.stdout)")
-        XCTAssertEqual(kiosk.stop(), 0)
+        try assertRetainedCommandIgnored(topic: "panel-kiosk/all/cmd", publishedWhileConnected: false)
     }
 
     /// A command published retained while the kiosk is connected ran once with no warning
     /// (the broker clears the retain flag on live delivery): subscribed with Retain As
     /// Published, it is ignored and said at once, like one found at connect.
     func testACommandPublishedRetainedWhileConnectedIsIgnoredAndSaid() throws {
+        try assertRetainedCommandIgnored(topic: "panel-kiosk/k1/cmd", publishedWhileConnected: true)
+    }
+
+    /// A retained `set_position` on `topic`, published before the kiosk connects or while it
+    /// is connected: the warning names the topic, the drawer stays put, a live command after
+    /// it still runs.
+    private func assertRetainedCommandIgnored(topic: String, publishedWhileConnected: Bool,
+                                              file: StaticString = #filePath, line: UInt = #line) throws {
         let dir = TempDir()
         defer { dir.remove() }
         let broker = try TestBroker(dir: dir)
+        let retained = #"{"cmd":"set_position","target":"drawer","position":"open","animated":false,"id":"ret"}"#
+        if !publishedWhileConnected { try broker.publish(topic, retained, extra: ["-r"]) }
         let sub = try TestSubscriber(broker: broker, filters: ["panel-kiosk/k1/reply"], file: dir.file("sub.txt"))
         let kiosk = try MQTTKiosk(dir: dir, mqtt: mqttTable(broker))
         waitConnected(kiosk)
-        try broker.publish("panel-kiosk/k1/cmd", #"{"cmd":"set_position","target":"drawer","position":"open","animated":false,"id":"ret"}"#, extra: ["-r"])
-        poll(30, "the warning") { kiosk.log.contains("mqtt: panel-kiosk/k1/cmd: a retained message, ignored") }
+        if publishedWhileConnected { try broker.publish(topic, retained, extra: ["-r"]) }
+        poll(30, "the warning") { kiosk.log.contains("mqtt: \(topic): a retained message, ignored") }
         try broker.publish("panel-kiosk/k1/cmd", #"{"cmd":"status","id":"live"}"#)
         poll(30, "the live command's reply") { sub.lines.contains { $0.contains("\"id\":\"live\"") } }
-        XCTAssertFalse(sub.lines.contains { $0.contains("\"id\":\"ret\"") }, "\(sub.lines)")
+        XCTAssertFalse(sub.lines.contains { $0.contains("\"id\":\"ret\"") }, "\(sub.lines)", file: file, line: line)
         let status = try CLI.run(["status", "--socket", kiosk.socket, "--json"])
-        XCTAssertTrue(status.stdout.contains("\"position\": \"partiallyRevealed\""), "nothing moved: \(status.stdout)")
-        XCTAssertEqual(kiosk.stop(), 0)
+        XCTAssertTrue(status.stdout.contains("\"position\": \"partiallyRevealed\""), "nothing moved: \(status.stdout)", file: file, line: line)
+        XCTAssertEqual(kiosk.stop(), 0, file: file, line: line)
     }
 
     func testLastWillWhenTheKioskIsKilled() throws {
