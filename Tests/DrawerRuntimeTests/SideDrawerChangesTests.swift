@@ -21,14 +21,6 @@ final class SideDrawerChangesTests: XCTestCase {
                           env: Environment(size: Size(800, 480)), events: events)
     }
 
-    /// Frame by frame at 60 Hz from `from` to `to` ms: the pane offsets seen.
-    @discardableResult
-    func run(_ d: SideDrawer, from: Int, to: Int) -> [Double] {
-        var out: [Double] = []
-        var t = Double(from)
-        while t <= Double(to) { d.advance(to: .milliseconds(t)); out.append(d.paneOffset); t += 1000 / 60 }
-        return out
-    }
 
     func touch(_ d: SideDrawer, _ phase: TouchEvent.Phase, _ x: Double, at ms: Int) {
         d.advance(to: .milliseconds(ms))
@@ -59,7 +51,7 @@ final class SideDrawerChangesTests: XCTestCase {
         try d.perform("replace_pane", ["settings", "instant"], at: .milliseconds(100))
         XCTAssertEqual(d.currentPage?.id, "settings", "swapped in the same call")
         XCTAssertFalse(d.needsFrames, "no motion started")
-        let offsets = run(d, from: 100, to: 1500)
+        let offsets = stepFrames(d, from: 100, to: 1500)
         XCTAssertEqual(offsets.count, 84)
         XCTAssertEqual(Set(offsets), [267], "not one frame of motion")
         XCTAssertEqual(d.paneState, .open)
@@ -69,7 +61,7 @@ final class SideDrawerChangesTests: XCTestCase {
     func testUnanimatedReplaceOfTheClosedPaneAndOfThePageShown() throws {
         let d = make()
         try d.replacePane(with: "settings", animated: false, at: .zero)
-        XCTAssertEqual(Set(run(d, from: 0, to: 500)), [0])
+        XCTAssertEqual(Set(stepFrames(d, from: 0, to: 500)), [0])
         XCTAssertEqual(d.currentPage?.id, "settings")
         // The page already shown: nothing at all (the animated call would close).
         try d.perform("replace_pane", ["settings", "instant"], at: .milliseconds(600))
@@ -83,10 +75,10 @@ final class SideDrawerChangesTests: XCTestCase {
     func testUnanimatedReplaceDuringASlideOffWins() throws {
         let d = make()
         try d.perform("replace_pane", ["settings"], at: .zero)
-        run(d, from: 0, to: 200)
+        stepFrames(d, from: 0, to: 200)
         try d.perform("replace_pane", ["alerts", "instant"], at: .milliseconds(200))
         XCTAssertEqual(d.currentPage?.id, "alerts")
-        run(d, from: 200, to: 3000)
+        stepFrames(d, from: 200, to: 3000)
         XCTAssertEqual(d.currentPage?.id, "alerts")
         XCTAssertEqual(d.paneState, .closed)
         XCTAssertEqual(d.paneOffset, 0)
@@ -97,7 +89,7 @@ final class SideDrawerChangesTests: XCTestCase {
     func testBounceNeedsNoSideWithOneDrawer() throws {
         let d = make(sides: [.right])
         try d.perform("bounce", [], at: .zero)
-        let offsets = run(d, from: 0, to: 3000)
+        let offsets = stepFrames(d, from: 0, to: 3000)
         // Push 60 at the reference area ≈ 330 pt/s against 2000 pt/s²: rises v²/2g ≈ 27 pt.
         XCTAssertEqual(-offsets.min()!, 27.2, accuracy: 1, "toward the right drawer, ≈ 27 pt")
         XCTAssertEqual(d.paneOffset, 0)
@@ -127,7 +119,7 @@ final class SideDrawerChangesTests: XCTestCase {
         touch(d, .down, 700, at: 100)
         for i in 1...3 { touch(d, .move, 700 - Double(i) * 20, at: 100 + i * 16) }
         touch(d, .up, 640, at: 150)
-        run(d, from: 150, to: 2000)
+        stepFrames(d, from: 150, to: 2000)
         XCTAssertEqual(d.paneState, .open)
         XCTAssertEqual(d.paneOffset, -267)
         // Replacing what a drawer shows keeps the pane where it is.
@@ -163,7 +155,7 @@ final class SideDrawerChangesTests: XCTestCase {
         touch(d, .down, 400, at: 200)                 // a finger on the closing pane is ignored
         touch(d, .move, 500, at: 250)
         touch(d, .up, 500, at: 300)
-        let offsets = run(d, from: 300, to: 2000)
+        let offsets = stepFrames(d, from: 300, to: 2000)
         XCTAssertEqual(offsets.last, 0)
         XCTAssertEqual(d.sides, [.right])
         XCTAssertEqual(Array(names().suffix(2)), ["pane_state_will_change:closed:left", "pane_state_did_change:closed:left"])

@@ -17,14 +17,6 @@ final class SideDrawerTests: XCTestCase {
                           env: Environment(size: Size(800, 480)), events: events)
     }
 
-    /// Advances frame by frame at 60 Hz until `ms`, returning the offsets seen.
-    @discardableResult
-    func run(_ d: SideDrawer, from: Int, to: Int) -> [Double] {
-        var out: [Double] = []
-        var t = Double(from)
-        while t <= Double(to) { d.advance(to: .milliseconds(t)); out.append(d.paneOffset); t += 1000 / 60 }
-        return out
-    }
 
     func touch(_ d: SideDrawer, _ phase: TouchEvent.Phase, _ x: Double, _ y: Double = 240, at ms: Int) {
         touch(d, phase, x, y: y, at: ms)
@@ -52,7 +44,7 @@ final class SideDrawerTests: XCTestCase {
         XCTAssertEqual(d.direction, .left, "direction set by the first movement")
         XCTAssertEqual(d.paneState, .closed, "state commits only at rest")
         touch(d, .up, 193.5, at: 400)
-        let offsets = run(d, from: 400, to: 2000)
+        let offsets = stepFrames(d, from: 400, to: 2000)
         XCTAssertEqual(d.paneState, .open)
         XCTAssertEqual(d.paneOffset, 267, "exactly, no residual 0.5-2 pt")
         XCTAssertFalse(d.needsFrames)
@@ -70,7 +62,7 @@ final class SideDrawerTests: XCTestCase {
         touch(d, .down, 400, at: 100)
         for i in 1...5 { touch(d, .move, 400 - Double(i) * 10, at: 100 + i * 10) }
         touch(d, .up, 350, at: 150)
-        run(d, from: 150, to: 1500)
+        stepFrames(d, from: 150, to: 1500)
         XCTAssertEqual(d.paneState, .closed)
         XCTAssertEqual(d.paneOffset, 0)
         XCTAssertEqual(d.direction, .none)
@@ -98,7 +90,7 @@ final class SideDrawerTests: XCTestCase {
         for (i, x) in [450.0, 350, 200, 100, 50, 10].enumerated() { touch(d, .move, x, at: 150 + 50 * i) }
         touch(d, .move, 10, at: 600)
         touch(d, .up, 10, at: 650)
-        run(d, from: 650, to: 2000)
+        stepFrames(d, from: 650, to: 2000)
         XCTAssertEqual(names(), ["pane_state_will_change:closed", "pane_state_did_change:closed"])
         // A finger down at the first point, moving through the middle ones, up at the last;
         // then frames until it rests.
@@ -107,7 +99,7 @@ final class SideDrawerTests: XCTestCase {
             touch(d, .down, points[0].x, at: points[0].ms)
             for p in points.dropFirst().dropLast() { touch(d, .move, p.x, at: p.ms) }
             touch(d, .up, points[points.count - 1].x, at: points[points.count - 1].ms)
-            run(d, from: points[points.count - 1].ms, to: points[points.count - 1].ms + 1500)
+            stepFrames(d, from: points[points.count - 1].ms, to: points[points.count - 1].ms + 1500)
         }
         // Opened a little from closed and dragged back shut: nothing changed, nothing said.
         gesture([(100, 3000), (140, 3016), (30, 3100), (30, 3300), (30, 3316)])
@@ -122,7 +114,7 @@ final class SideDrawerTests: XCTestCase {
     func testBounceShootsOpenAndReturnsToClosedExactly() throws {
         let d = make()
         try d.perform("bounce", ["right"], at: .zero)
-        let offsets = run(d, from: 0, to: 3000)
+        let offsets = stepFrames(d, from: 0, to: 3000)
         XCTAssertLessThan(offsets.min()!, -20, "visibly opens toward the right drawer")
         XCTAssertEqual(d.paneOffset, 0)
         XCTAssertEqual(d.paneState, .closed)
@@ -133,7 +125,7 @@ final class SideDrawerTests: XCTestCase {
     func testReplacePaneSlidesOffToOpenWideThenCloses() throws {
         let d = make()
         try d.perform("replace_pane", ["settings"], at: .zero)
-        let offsets = run(d, from: 0, to: 3000)
+        let offsets = stepFrames(d, from: 0, to: 3000)
         XCTAssertEqual(offsets.max(), 820, "fully off screen plus 20")
         XCTAssertEqual(d.currentPage?.id, "settings")
         XCTAssertEqual(d.paneState, .closed)
@@ -147,7 +139,7 @@ final class SideDrawerTests: XCTestCase {
         try d.perform("replace_pane", ["settings"], at: .zero)
         touch(d, .down, 500, at: 200)                 // a tap during the slide-off (issues #67, #106)
         touch(d, .up, 500, at: 250)
-        run(d, from: 250, to: 3000)
+        stepFrames(d, from: 250, to: 3000)
         XCTAssertEqual(d.paneState, .closed)
         XCTAssertEqual(d.currentPage?.id, "settings")
     }
@@ -155,11 +147,11 @@ final class SideDrawerTests: XCTestCase {
     func testFingerCatchesAnInterruptibleMotion() throws {
         let d = make()
         try d.perform("open", ["left"], at: .zero)
-        run(d, from: 0, to: 300)
+        stepFrames(d, from: 0, to: 300)
         let caught = d.paneOffset
         XCTAssertGreaterThan(caught, 0); XCTAssertLessThan(caught, 267)
         touch(d, .down, 500, at: 300)
-        run(d, from: 300, to: 600)
+        stepFrames(d, from: 300, to: 600)
         XCTAssertEqual(d.paneOffset, caught, "the finger holds the pane where it was")
         XCTAssertFalse(d.needsFrames)
     }
@@ -167,11 +159,11 @@ final class SideDrawerTests: XCTestCase {
     func testACaughtPaneThatIsNotDraggedGoesOnToTheNearestState() throws {
         let d = make()
         try d.perform("open", ["left"], at: .zero)
-        run(d, from: 0, to: 450)                      // most of the way: > 133.5
+        stepFrames(d, from: 0, to: 450)                      // most of the way: > 133.5
         XCTAssertGreaterThan(d.paneOffset, 133.5)
         touch(d, .down, 700, y: 400, at: 450)
         touch(d, .up, 700, y: 400, at: 460)
-        run(d, from: 460, to: 2000)
+        stepFrames(d, from: 460, to: 2000)
         XCTAssertEqual(d.paneState, .open)
         XCTAssertEqual(d.paneOffset, 267)
     }
@@ -181,7 +173,7 @@ final class SideDrawerTests: XCTestCase {
         try d.perform("open", ["right", "instant"], at: .zero)
         touch(d, .down, 300, at: 100)
         touch(d, .up, 300, at: 150)
-        run(d, from: 150, to: 1500)
+        stepFrames(d, from: 150, to: 1500)
         XCTAssertEqual(d.paneState, .closed)
     }
 
@@ -223,7 +215,7 @@ final class SideDrawerTests: XCTestCase {
         let d = make()
         try d.perform("open", ["left", "instant"], at: .zero)
         try d.perform("open", ["right"], at: .milliseconds(10))
-        run(d, from: 10, to: 3000)
+        stepFrames(d, from: 10, to: 3000)
         XCTAssertEqual(d.paneState, .open)
         XCTAssertEqual(d.direction, .right)
         XCTAssertEqual(d.paneOffset, -267)
@@ -263,7 +255,7 @@ final class SideDrawerTests: XCTestCase {
         XCTAssertEqual(d.paneOffset, 10)
         XCTAssertEqual(d.paneScroll, 0)
         touch(d, .up, 20, y: 285, at: 200)
-        run(d, from: 200, to: 1500)
+        stepFrames(d, from: 200, to: 1500)
         touch(d, .down, 300, y: 300, at: 2000)
         touch(d, .move, 310, y: 285, at: 2016)        // the same movement mid-screen scrolls
         XCTAssertEqual(d.paneOffset, 0)

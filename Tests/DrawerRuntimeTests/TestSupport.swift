@@ -49,3 +49,13 @@ func XCTAssertWithin(_ actual: Double, _ expected: Double, relative: Double,
     XCTAssert(abs(actual - expected) <= abs(expected) * relative,
               "\(actual) not within \(relative * 100)% of \(expected) \(message)", file: file, line: line)
 }
+
+/// Advances a side drawer frame by frame at 60 Hz from `from` to `to` ms, returning the pane
+/// offsets seen (the side-drawer suites' one stepping helper).
+@discardableResult
+func stepFrames(_ d: SideDrawer, from: Int, to: Int) -> [Double] {
+    var out: [Double] = []
+    var t = Double(from)
+    while t <= Double(to) { d.advance(to: .milliseconds(t)); out.append(d.paneOffset); t += 1000 / 60 }
+    return out
+}
