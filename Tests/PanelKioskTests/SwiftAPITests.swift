@@ -309,11 +309,4 @@ final class SwiftAPITests: XCTestCase {
             XCTAssertTrue(text.contains("{missing}"), text)
         }
     }
-
-    /// An event whose fields are not as documented stays whole rather than being dropped.
-    func testUntypedEventsAreKept() {
-        let odd = RuntimeEvent(timeMS: 1, target: "drawer", name: "position_did_change", fields: [("position", .string("sideways"))])
-        XCTAssertEqual(KioskEvent(odd), .other(odd))
-        XCTAssertEqual(KioskEvent(RuntimeEvent(timeMS: 1, target: "p", name: "popup_did_open")), .popup(popup: "p", change: .didOpen))
-    }
 }

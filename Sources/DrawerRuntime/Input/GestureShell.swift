@@ -130,7 +130,7 @@ extension GestureComponent {
     @discardableResult
     func emitAction(_ hit: ContentHit?, at time: Instant) -> String? {
         guard let hit, let action = hit.content.action(at: hit.local) else { return nil }
-        events.emit(at: time, target: id, "action", [("id", .string(action))])
+        events.emit(.action(target: id, id: action), at: time)
         return action
     }
 }

@@ -1,17 +1,19 @@
 /// One line of the event log (docs/formats.md, Event log):
-/// `{"t_ms": ..., "target": ..., "event": ..., ...}`.
+/// `{"t_ms": ..., "target": ..., "event": ..., ...}`: a typed `KioskEvent` and when it happened.
 public struct RuntimeEvent: Equatable, Sendable {
     public var timeMS: Double
-    public var target: String
-    public var name: String
-    public var fields: [(String, JSONValue)]
+    public var event: KioskEvent
 
-    public init(timeMS: Double, target: String, name: String, fields: [(String, JSONValue)] = []) {
-        self.timeMS = timeMS; self.target = target; self.name = name; self.fields = fields
+    public init(timeMS: Double, _ event: KioskEvent) {
+        self.timeMS = timeMS; self.event = event
     }
 
-    public static func == (a: RuntimeEvent, b: RuntimeEvent) -> Bool { a.json == b.json }
+    public var target: String { event.target }
+    /// The line's `event` word.
+    public var name: String { event.name }
+    public var fields: [(String, JSONValue)] { event.fields }
 
+    /// The line as JSON: the only place its wire form is put together.
     public var json: JSONValue {
         .object([("t_ms", .number(timeMS)), ("target", .string(target)), ("event", .string(name))] + fields)
     }
@@ -37,8 +39,8 @@ public final class EventSink {
         if events.count > 2 * historyLimit { events.removeFirst(events.count - historyLimit) }
         for l in listeners { l(e) }
     }
-    public func emit(at t: Instant, target: String, _ name: String, _ fields: [(String, JSONValue)] = []) {
-        emit(RuntimeEvent(timeMS: t.milliseconds, target: target, name: name, fields: fields))
+    public func emit(_ event: KioskEvent, at t: Instant) {
+        emit(RuntimeEvent(timeMS: t.milliseconds, event))
     }
     public func addListener(_ l: @escaping (RuntimeEvent) -> Void) { listeners.append(l) }
     /// Drops the kept history (the device path streams events and keeps none).

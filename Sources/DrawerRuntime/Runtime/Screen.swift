@@ -129,7 +129,7 @@ public final class Screen: BackgroundHost {
                       t.phase == .up, (t.location - start).length <= 8,
                       t.location.y < backgroundContentSize.height,
                       let action = backgroundContent?.action(at: backgroundPoint(t.location)) {
-                events.emit(at: t.time, target: "background", "action", [("id", .string(action))])
+                events.emit(.action(target: "background", id: action), at: t.time)
             }
             owner = nil
             backgroundPress = nil

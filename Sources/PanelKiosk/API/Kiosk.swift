@@ -59,7 +59,7 @@ public final class Kiosk {
             remote = Remote(inbox: loop.inbox)
             // Events are made for other threads only while a stream reads them.
             runtime.addEventListener { [inbox = loop.inbox] e in
-                if inbox.hasReaders { inbox.publish(KioskEvent(e)) }
+                if inbox.hasReaders { inbox.publish(e.event) }
             }
         } else {
             remote = Remote(inbox: RemoteInbox(closedBecause: "an offscreen kiosk has no loop to send to; call its own methods on the thread that made it"))
@@ -193,7 +193,7 @@ public final class Kiosk {
     /// files) alive for good.
     @discardableResult
     public func onEvent(_ handler: @escaping (KioskEvent) -> Void) -> EventHandlerID {
-        EventHandlerID(value: runtime.addEventListener { handler(KioskEvent($0)) })
+        EventHandlerID(value: runtime.addEventListener { handler($0.event) })
     }
 
     /// Stops the calls to a handler ``onEvent(_:)`` added, and lets go of it. From inside

@@ -302,13 +302,12 @@ public final class BottomDrawer: Component, GestureComponent {
     private var pendingDid = false
     private func emitWill(from: DrawerPosition, to: DrawerPosition, at time: Instant) {
         pendingDid = true
-        events.emit(at: time, target: id, "position_will_change",
-                    [("from", .string(from.rawValue)), ("to", .string(to.rawValue))])
+        events.emit(.positionWillChange(drawer: id, from: from, to: to), at: time)
     }
     private func emitDid(at time: Instant) {
         guard pendingDid else { return }
         pendingDid = false
-        events.emit(at: time, target: id, "position_did_change", [("position", .string(position.rawValue))])
+        events.emit(.positionDidChange(drawer: id, position: position), at: time)
     }
 
     // MARK: Component
@@ -330,7 +329,7 @@ public final class BottomDrawer: Component, GestureComponent {
         // Small steps wait for the next half point, except the last one at rest.
         if let last = reportedDistance, abs(last - height) < 0.5, needsFrames || last == height { return }
         reportedDistance = height
-        events.emit(at: time, target: id, "distance_changed", [("distance_pt", .number(height))])
+        events.emit(.distanceChanged(drawer: id, distancePt: height), at: time)
     }
 
     /// Swaps the content for page `pageID`, cross-fading, and optionally moves the drawer

@@ -377,8 +377,7 @@ public final class Popup: Component, GestureComponent {
                 title = item.title
                 subtitle = item.subtitle
                 marqueeStart = time
-                events.emit(at: time, target: id, "bar_item_changed",
-                            [("index", .number(Double(itemIndex))), ("title", .string(title))])
+                events.emit(.barItemChanged(popup: id, index: itemIndex, title: title), at: time)
             }
             return settle(at: time)
         case (.waitingToOpen(let until), .tick):
@@ -391,7 +390,7 @@ public final class Popup: Component, GestureComponent {
             hiddenShift = to == .hidden ? rules.hiddenShift : 0
             popupState = to
             marqueeStart = time
-            events.emit(at: time, target: id, to == .hidden ? "bar_dismissed" : "bar_presented")
+            events.emit(.popup(popup: id, change: to == .hidden ? .barDismissed : .barPresented), at: time)
             return settle(at: time)
         case (.transitioning(var motion, let to), .tick):
             motion.advance(to: time)
@@ -401,7 +400,7 @@ public final class Popup: Component, GestureComponent {
             let changed = popupState != to
             popupState = to
             if to == .barPresented { marqueeStart = time }
-            if changed { events.emit(at: time, target: id, to == .open ? "popup_did_open" : "popup_did_close") }
+            if changed { events.emit(.popup(popup: id, change: to == .open ? .didOpen : .didClose), at: time) }
             return settle(at: time)
         case (.presentingOpen(var motion, let fromShift), .tick):
             motion.advance(to: time)
@@ -412,8 +411,8 @@ public final class Popup: Component, GestureComponent {
             hiddenShift = 0
             popupState = .open
             // Both of the reference's animators end together; the bar's completes first.
-            events.emit(at: time, target: id, "bar_presented")
-            events.emit(at: time, target: id, "popup_did_open")
+            events.emit(.popup(popup: id, change: .barPresented), at: time)
+            events.emit(.popup(popup: id, change: .didOpen), at: time)
             return settle(at: time)
         case (.idle, .tick), (.pressedBar, .tick), (.pressedButton, .tick), (.pressedCloseButton, .tick),
              (.draggingOpen, .tick), (.pressedContent, .tick), (.scrolling, .tick), (.draggingClosed, .tick),
@@ -459,14 +458,14 @@ public final class Popup: Component, GestureComponent {
                                               spring: spring, at: time), to: to)
             case (.open, .hidden):
                 // Presented and opened in one transition (docs/components.md, Popup bar PB2).
-                events.emit(at: time, target: id, "popup_will_open")
+                events.emit(.popup(popup: id, change: .willOpen), at: time)
                 guard animated else {
                     // LN's unanimated order: the open completes inside the bar's presentation.
                     percent = 1
                     hiddenShift = 0
                     popupState = .open
-                    events.emit(at: time, target: id, "popup_did_open")
-                    events.emit(at: time, target: id, "bar_presented")
+                    events.emit(.popup(popup: id, change: .didOpen), at: time)
+                    events.emit(.popup(popup: id, change: .barPresented), at: time)
                     continue
                 }
                 let spring = Spring(duration: config.transitionDuration, dampingRatio: damping)
@@ -500,15 +499,15 @@ public final class Popup: Component, GestureComponent {
         let from = popupState
         switch (from, target) {
         case (.barPresented, .open):
-            events.emit(at: time, target: id, "popup_will_open")
-            events.emit(at: time, target: id, "popup_did_open")
+            events.emit(.popup(popup: id, change: .willOpen), at: time)
+            events.emit(.popup(popup: id, change: .didOpen), at: time)
         case (.open, .barPresented):
-            events.emit(at: time, target: id, "popup_will_close")
-            events.emit(at: time, target: id, "popup_did_close")
+            events.emit(.popup(popup: id, change: .willClose), at: time)
+            events.emit(.popup(popup: id, change: .didClose), at: time)
         case (.hidden, .barPresented):
-            events.emit(at: time, target: id, "bar_presented")
+            events.emit(.popup(popup: id, change: .barPresented), at: time)
         case (.barPresented, .hidden):
-            events.emit(at: time, target: id, "bar_dismissed")
+            events.emit(.popup(popup: id, change: .barDismissed), at: time)
         case (.hidden, .hidden), (.barPresented, .barPresented), (.open, .open), (.hidden, .open), (.open, .hidden):
             break                                          // not a single step: runQueue never asks
         }
@@ -523,7 +522,7 @@ public final class Popup: Component, GestureComponent {
     /// fraction, not points: 0.0002 of the travel is about 0.1 pt on a 480 pt screen.
     private func startTransition(to target: PopupState, damping: Double, velocityDown: Double, at time: Instant) -> Phase {
         if target != popupState {
-            events.emit(at: time, target: id, target == .open ? "popup_will_open" : "popup_will_close")
+            events.emit(.popup(popup: id, change: target == .open ? .willOpen : .willClose), at: time)
         }
         let v = rules.dockY > 0 ? -velocityDown / rules.dockY : 0
         let spring = Spring(duration: config.transitionDuration, dampingRatio: damping)
@@ -568,7 +567,7 @@ public final class Popup: Component, GestureComponent {
     /// glyph flips at once (docs/components.md, Popup bar PB29).
     private func tapButton(_ i: Int, at time: Instant) {
         let b = shownButton(buttons[i])
-        events.emit(at: time, target: id, "action", [("id", .string(b.rawValue))])
+        events.emit(.action(target: id, id: b.rawValue), at: time)
         switch b {
         case .play: playing = true
         case .pause: playing = false
@@ -594,7 +593,7 @@ public final class Popup: Component, GestureComponent {
         let spring = Spring(duration: config.transitionDuration, dampingRatio: config.programmaticDamping)
         minimizeMotion = SpringMotion(from: minimizeFraction, to: on ? 1 : 0, velocity: 0, spring: spring, at: time,
                                       restDistance: 0.0002, restSpeed: 0.002)
-        events.emit(at: time, target: id, on ? "bar_minimized" : "bar_expanded")
+        events.emit(.popup(popup: id, change: on ? .barMinimized : .barExpanded), at: time)
     }
 
     /// Moves the minimization to `time`.

@@ -9,13 +9,13 @@ extension Sheet: TypedActions {
         _ = page.content?.layout(width: rules.contentWidth, env: rules.env)
         stack.transition(.push(page), at: time)
         if !animated { stack.carry(stack.pages) }          // shown at once: no slide
-        events.emit(at: time, target: id, "push", [("depth", .number(Double(stack.depth)))])
+        events.emit(.pagesChanged(sheet: id, change: .push, depth: stack.depth), at: time)
     }
 
     func pop(to depth: Int, animated: Bool = true, at time: Instant) {
         if stack.transition(.pop(to: depth), at: time) {
             if !animated { stack.carry(stack.pages) }
-            events.emit(at: time, target: id, "pop", [("depth", .number(Double(stack.depth)))])
+            events.emit(.pagesChanged(sheet: id, change: .pop, depth: stack.depth), at: time)
         }
     }
 
@@ -98,7 +98,7 @@ extension Sheet: TypedActions {
                 _ = p.content?.layout(width: rules.contentWidth, env: rules.env)
             }
             stack.transition(.set(pages), at: time)
-            events.emit(at: time, target: id, "set_pages", [("depth", .number(Double(stack.depth)))])
+            events.emit(.pagesChanged(sheet: id, change: .setPages, depth: stack.depth), at: time)
         }
     }
 

@@ -392,12 +392,12 @@ public final class Sheet: Component, GestureComponent {
 
     private func emitWill(from: Int, to: Int, at time: Instant) {
         pendingDid = true
-        events.emit(at: time, target: id, "anchor_will_change", [("from", .number(Double(from))), ("to", .number(Double(to)))])
+        events.emit(.anchorWillChange(sheet: id, from: from, to: to), at: time)
     }
     private func emitDid(at time: Instant) {
         guard pendingDid else { return }
         pendingDid = false
-        events.emit(at: time, target: id, "anchor_did_change", [("index", .number(Double(anchorIndex)))])
+        events.emit(.anchorDidChange(sheet: id, index: anchorIndex), at: time)
     }
 
     // MARK: Component

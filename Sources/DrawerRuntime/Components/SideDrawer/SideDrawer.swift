@@ -393,15 +393,12 @@ public final class SideDrawer: Component, GestureComponent {
             pendingRemoval = []
         }
         guard changed else { return }
-        events.emit(at: time, target: id, "pane_state_did_change",
-                    [("state", .string(state.rawValue)),
-                     ("direction", .string((state == .closed ? from : direction).rawValue))])
+        events.emit(.paneStateDidChange(sideDrawer: id, state: state, direction: state == .closed ? from : direction), at: time)
     }
 
     private func emitWill(_ state: PaneState, _ dir: SideDrawerDirection, at time: Instant) {
         announcedState = state
-        events.emit(at: time, target: id, "pane_state_will_change",
-                    [("state", .string(state.rawValue)), ("direction", .string(dir.rawValue))])
+        events.emit(.paneStateWillChange(sideDrawer: id, state: state, direction: dir), at: time)
     }
 
     // MARK: Taps on content

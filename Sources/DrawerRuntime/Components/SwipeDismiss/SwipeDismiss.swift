@@ -361,7 +361,7 @@ public final class SwipeDismiss: Component, GestureComponent {
 
     private func emit(_ status: SwipeDismissStatus, at time: Instant) {
         lastStatus = status
-        events.emit(at: time, target: id, "status", [("status", .string(status.rawValue))])
+        events.emit(.dismissStatus(component: id, status: status), at: time)
     }
 
     // MARK: Component
