@@ -123,13 +123,13 @@ final class ControlDispatchTests: XCTestCase {
                     for _ in 0..<180 { t += 1.0 / 60; s.advance(to: .seconds(t)) }
                     let now = state()
                     switch c.kind {
-                    case "bottom_drawer": XCTAssertEqual(now?["position"], .string(option), "\(path): \(c.id)")
-                    case "sheet": XCTAssertEqual(now?["anchor_index"], .number(Double(option) ?? -1), "\(path): \(c.id)")
-                    case "popup": XCTAssertEqual(now?["state"], .string(option), "\(path): \(c.id)")
-                    case "side_drawer":
+                    case .bottomDrawer: XCTAssertEqual(now?["position"], .string(option), "\(path): \(c.id)")
+                    case .sheet: XCTAssertEqual(now?["anchor_index"], .number(Double(option) ?? -1), "\(path): \(c.id)")
+                    case .popup: XCTAssertEqual(now?["state"], .string(option), "\(path): \(c.id)")
+                    case .sideDrawer:
                         XCTAssertEqual(now?["pane_state"], .string(option == "closed" ? "closed" : "open"), "\(path): \(c.id) \(option)")
                         if option.hasPrefix("open ") { XCTAssertEqual(now?["direction"], .string(String(option.dropFirst(5)))) }
-                    default: XCTFail("\(path): \(c.kind) has a select")
+                    case .swipeDismiss: XCTFail("\(path): \(c.kind) has a select")
                     }
                     tried += 1
                 }

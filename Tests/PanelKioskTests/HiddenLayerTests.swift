@@ -45,7 +45,7 @@ final class HiddenLayerTests: XCTestCase {
                  [("snap", ["0"]), ("push", ["details"]), ("snap", ["2"]), ("pop", []), ("snap", ["1"])]),
             ]
             for plan in plans {
-                guard let c = screen.components.first(where: { $0.kind == plan.kind }) else { continue }
+                guard let c = screen.components.first(where: { $0.kind.rawValue == plan.kind }) else { continue }
                 for (action, args) in throughMotion ? plan.motionSteps : plan.steps {
                     try screen.perform(target: c.id, action: action, arguments: args, at: .milliseconds(t))
                     if throughMotion {

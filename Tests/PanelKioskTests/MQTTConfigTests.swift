@@ -76,30 +76,30 @@ final class MQTTConfigTests: XCTestCase {
 
     /// Drawers on two sides: one option per side, and the state's direction picks it.
     func testASideDrawerOnTwoSidesHasAnOptionPerSide() {
-        let two = HADiscovery.ComponentInfo(id: "m", kind: "side_drawer", sides: ["left", "right"])
+        let two = HADiscovery.ComponentInfo(id: "m", kind: .sideDrawer, sides: ["left", "right"])
         XCTAssertEqual(HADiscovery.select(for: two)?.options, ["closed", "open left", "open right"])
         XCTAssertTrue(HADiscovery.select(for: two)?.valueTemplate.contains("'open ' ~ value_json.components['m'].direction") ?? false)
         XCTAssertEqual(HADiscovery.command(for: two, option: "open right", currentPopupState: nil), .open(target: "m", side: .right, animated: true))
         XCTAssertNil(HADiscovery.command(for: two, option: "open", currentPopupState: nil))
         XCTAssertNil(HADiscovery.command(for: two, option: "open top", currentPopupState: nil))
-        let one = HADiscovery.ComponentInfo(id: "m", kind: "side_drawer", sides: ["left"])
+        let one = HADiscovery.ComponentInfo(id: "m", kind: .sideDrawer, sides: ["left"])
         XCTAssertEqual(HADiscovery.select(for: one)?.options, ["closed", "open"])
         XCTAssertEqual(HADiscovery.command(for: one, option: "open", currentPopupState: nil), .open(target: "m", side: .left, animated: true))
     }
 
     func testSelectsMapOptionsToCommands() {
-        let drawer = HADiscovery.ComponentInfo(id: "d", kind: "bottom_drawer")
+        let drawer = HADiscovery.ComponentInfo(id: "d", kind: .bottomDrawer)
         XCTAssertEqual(HADiscovery.command(for: drawer, option: "open", currentPopupState: nil),
                        .setDrawerPosition(target: "d", position: .open, animated: true))
         XCTAssertNil(HADiscovery.command(for: drawer, option: "wide", currentPopupState: nil))
-        let sheet = HADiscovery.ComponentInfo(id: "s", kind: "sheet", anchors: 3)
+        let sheet = HADiscovery.ComponentInfo(id: "s", kind: .sheet, anchors: 3)
         XCTAssertEqual(HADiscovery.select(for: sheet)?.options, ["0", "1", "2"])
         XCTAssertEqual(HADiscovery.command(for: sheet, option: "2", currentPopupState: nil), .snapSheet(target: "s", anchor: 2, animated: true))
         XCTAssertNil(HADiscovery.command(for: sheet, option: "3", currentPopupState: nil))
-        let popup = HADiscovery.ComponentInfo(id: "p", kind: "popup")
+        let popup = HADiscovery.ComponentInfo(id: "p", kind: .popup)
         XCTAssertEqual(HADiscovery.command(for: popup, option: "barPresented", currentPopupState: "open"), .close(target: "p", animated: true))
         XCTAssertEqual(HADiscovery.command(for: popup, option: "barPresented", currentPopupState: "hidden"), .presentBar(target: "p", animated: true))
         XCTAssertEqual(HADiscovery.command(for: popup, option: "hidden", currentPopupState: nil), .dismissBar(target: "p", animated: true))
-        XCTAssertNil(HADiscovery.select(for: HADiscovery.ComponentInfo(id: "x", kind: "swipe_dismiss")))
+        XCTAssertNil(HADiscovery.select(for: HADiscovery.ComponentInfo(id: "x", kind: .swipeDismiss)))
     }
 }

@@ -171,7 +171,7 @@ final class SwiftAPITests: XCTestCase {
     func testLoadAnAppFileThenChangeItInCode() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         var app = try AppConfig.load(path: root.path + "/examples/drawer.toml")
-        XCTAssertEqual(app[component: "drawer"]?.kind, "bottom_drawer")
+        XCTAssertEqual(app[component: "drawer"]?.kind, .bottomDrawer)
         app.components.append(.popup(id: "player", content: .label("Now playing", id: "np")))
         app.appearance = "dark"
         let kiosk = try Kiosk(app: app, widthPx: 400, heightPx: 700, scale: 1)

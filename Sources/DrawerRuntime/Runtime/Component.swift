@@ -14,7 +14,7 @@ public struct ActionError: Error, Equatable, CustomStringConvertible, Sendable {
 public protocol Component: AnyObject {
     var id: String { get }
     /// The state file's `kind` (docs/formats.md, State file).
-    var kind: String { get }
+    var kind: ComponentKind { get }
 
     /// The screen changed size or scale: recompute stops, keep the logical state.
     func layout(in env: Environment)

@@ -24,7 +24,7 @@ extension ComponentSpec {
     /// shows under it (Pulley's primary content).
     public static func bottomDrawer(id: String, config: BottomDrawerConfig = BottomDrawerConfig(),
                                     content: ContentSpec?, pages: [Page] = [], backgroundPages: [Page] = []) -> ComponentSpec {
-        ComponentSpec(id: id, kind: "bottom_drawer",
+        ComponentSpec(id: id, kind: .bottomDrawer,
                       contents: [content] + pages.map(\.content) + backgroundPages.map(\.content)) { env, events, maker in
             let drawer = BottomDrawer(id: id, config: config, content: try maker.make(content), env: env, events: events)
             for page in pages { drawer.pages[page.id] = try maker.make(page.content) }
@@ -37,7 +37,7 @@ extension ComponentSpec {
     /// root, the others are what `push` names. `config.closeImagePath` names a PNG for the
     /// close buttons, held to an icon's limits (at most 1024 px a side, kept at most 256).
     public static func sheet(id: String, config: SheetConfig = SheetConfig(), pages: [Page]) -> ComponentSpec {
-        ComponentSpec(id: id, kind: "sheet", contents: pages.map(\.content)) { env, events, maker in
+        ComponentSpec(id: id, kind: .sheet, contents: pages.map(\.content)) { env, events, maker in
             let built = try pages.map { SheetPage(id: $0.id, title: $0.title, content: try maker.make($0.content)) }
             var budget = IconBudget()
             let close = try config.closeImagePath.map { try maker.images.loadIcon($0, budget: &budget) }
@@ -50,7 +50,7 @@ extension ComponentSpec {
     public static func sideDrawer(id: String, config: SideDrawerConfig = SideDrawerConfig(), pages: [Page] = [],
                                   drawers: [SideDrawerDirection: ContentSpec]) -> ComponentSpec {
         let panes = pages.isEmpty ? [Page(id: "main", title: "", content: nil)] : pages
-        return ComponentSpec(id: id, kind: "side_drawer",
+        return ComponentSpec(id: id, kind: .sideDrawer,
                              contents: drawers.values.map(Optional.some) + panes.map(\.content)) { env, events, maker in
             var made: [SideDrawerDirection: ContentView] = [:]
             for (d, spec) in drawers { made[d] = try maker.make(spec) }
@@ -62,7 +62,7 @@ extension ComponentSpec {
     /// A card dismissed by swiping it down (docs/components.md, Swipe down to dismiss).
     public static func swipeDismiss(id: String, config: SwipeDismissConfig = SwipeDismissConfig(), title: String? = nil,
                                     content: ContentSpec?) -> ComponentSpec {
-        ComponentSpec(id: id, kind: "swipe_dismiss", contents: [content]) { env, events, maker in
+        ComponentSpec(id: id, kind: .swipeDismiss, contents: [content]) { env, events, maker in
             SwipeDismiss(id: id, config: config, title: title, content: try maker.make(content), text: maker.text,
                          env: env, events: events)
         }
@@ -70,7 +70,7 @@ extension ComponentSpec {
 
     /// A popup bar that opens into a full card (docs/components.md, Popup bar).
     public static func popup(id: String, config: PopupConfig = PopupConfig(), content: ContentSpec?) -> ComponentSpec {
-        ComponentSpec(id: id, kind: "popup", contents: [content]) { env, events, maker in
+        ComponentSpec(id: id, kind: .popup, contents: [content]) { env, events, maker in
             let art = try config.imagePath.map { try maker.image($0) }
             return Popup(id: id, config: config, content: try maker.make(content), artwork: art,
                          env: env, events: events, text: maker.text)

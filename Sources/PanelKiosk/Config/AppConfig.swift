@@ -57,7 +57,7 @@ public struct AppConfig: Sendable {
     /// Every content tree of the app: the background's, then each component's.
     var contents: [ContentSpec] { [backgroundContent].compactMap { $0 } + components.flatMap(\.contents) }
 
-    static let componentKinds = ["bottom_drawer", "sheet", "side_drawer", "swipe_dismiss", "popup"]
+    static let componentKinds = ComponentKind.allCases.map(\.rawValue)
 
     /// Reads and checks an app file; throws every problem found, each naming its line.
     public static func load(path: String) throws(DiagnosticList) -> AppConfig {
@@ -168,18 +168,14 @@ public struct AppConfig: Sendable {
                 sink.error(c.node, "duplicate component id '\(id)' (first defined at line \(first.line))")
             }
             ids[id] = c.node
-            guard let kind = c.choice("kind", componentKinds) else {
+            guard let word = c.choice("kind", componentKinds), let kind = ComponentKind(rawValue: word) else {
                 if !c.has("kind") { sink.error(c.node, "component '\(id)' needs 'kind' (one of \(componentKinds.joined(separator: ", ")))") }
                 continue
             }
             let named = TableReader(c.node, name: "component '\(id)'", sink: sink)!
             var r = named
             _ = r.string("id"); _ = r.string("kind")
-            if let parser = ComponentSpec.parsers[kind] {
-                app.components.append(parser(id, &r, base))
-            } else {
-                sink.error(c.node, "component kind '\(kind)' is not built into this version yet")
-            }
+            app.components.append(ComponentSpec.parser(for: kind)(id, &r, base))
             r.finish()
         }
         top.finish()

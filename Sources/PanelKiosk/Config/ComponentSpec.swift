@@ -6,29 +6,31 @@ import PanelRenderer
 public struct ComponentSpec: Sendable {
     /// Unique in the app; commands and events name the component by it.
     public var id: String
-    /// The app file's `kind`: "bottom_drawer", "sheet", "side_drawer", "swipe_dismiss", "popup".
-    public internal(set) var kind: String
+    /// The app file's `kind`.
+    public internal(set) var kind: ComponentKind
     /// Every content tree the component shows (its content, pages, panes), for checks that
     /// look across the whole app file (duplicate ids, placeholders without a value).
     var contents: [ContentSpec] = []
     /// Makes the live component for a screen.
     var make: @Sendable (_ env: Environment, _ events: EventSink, _ content: ContentMaker) throws -> Component
 
-    init(id: String, kind: String, contents: [ContentSpec?],
+    init(id: String, kind: ComponentKind, contents: [ContentSpec?],
          make: @escaping @Sendable (_ env: Environment, _ events: EventSink, _ content: ContentMaker) throws -> Component) {
         self.id = id; self.kind = kind; self.contents = contents.compactMap { $0 }; self.make = make
     }
 
     typealias Parser = @Sendable (_ id: String, _ table: inout TableReader, _ baseDir: String) -> ComponentSpec
 
-    /// Every component kind an app file may use, by its `kind` string.
-    static let parsers: [String: Parser] = [
-        "bottom_drawer": parseBottomDrawer,
-        "sheet": parseSheet,
-        "swipe_dismiss": parseSwipeDismiss,
-        "side_drawer": parseSideDrawer,
-        "popup": parsePopup,
-    ]
+    /// The parser of each component kind an app file may use.
+    static func parser(for kind: ComponentKind) -> Parser {
+        switch kind {
+        case .bottomDrawer: parseBottomDrawer
+        case .sheet: parseSheet
+        case .swipeDismiss: parseSwipeDismiss
+        case .sideDrawer: parseSideDrawer
+        case .popup: parsePopup
+        }
+    }
 }
 
 /// Builds content views from specs during `SceneBuilder.build` (fonts and images loaded once).

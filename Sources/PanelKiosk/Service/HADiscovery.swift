@@ -15,7 +15,7 @@ struct HADiscovery {
     /// What discovery needs to know of a component.
     struct ComponentInfo: Equatable, Sendable {
         var id: String
-        var kind: String
+        var kind: ComponentKind
         /// A sheet's anchor count.
         var anchors: Int = 0
         /// A side drawer's sides, in the order `left, right, top, bottom`.
@@ -45,20 +45,20 @@ struct HADiscovery {
     static func select(for c: ComponentInfo) -> Select? {
         let path = "value_json.components['\(c.id)']"
         switch c.kind {
-        case "bottom_drawer":
+        case .bottomDrawer:
             return Select(options: ControlCommand.DrawerPosition.allCases.map(\.rawValue), valueTemplate: "{{ \(path).position }}")
-        case "sheet":
+        case .sheet:
             return Select(options: (0..<max(1, c.anchors)).map(String.init), valueTemplate: "{{ \(path).anchor_index | int }}")
-        case "popup":
+        case .popup:
             return Select(options: PopupState.allCases.map(\.rawValue), valueTemplate: "{{ \(path).state }}")
-        case "side_drawer":
+        case .sideDrawer:
             // Drawers on two sides: the option says which ("open left"); one side: "open".
             guard c.sides.count > 1 else {
                 return Select(options: ["closed", "open"], valueTemplate: "{{ 'closed' if \(path).pane_state == 'closed' else 'open' }}")
             }
             return Select(options: ["closed"] + c.sides.map { "open \($0)" },
                           valueTemplate: "{{ 'closed' if \(path).pane_state == 'closed' else 'open ' ~ \(path).direction }}")
-        default:
+        case .swipeDismiss:
             return nil
         }
     }
@@ -66,19 +66,19 @@ struct HADiscovery {
     /// The command a select's option means for a component (nil: not an option).
     static func command(for c: ComponentInfo, option: String, currentPopupState: String?) -> ControlCommand? {
         switch c.kind {
-        case "bottom_drawer":
+        case .bottomDrawer:
             return ControlCommand.DrawerPosition(rawValue: option).map { .setDrawerPosition(target: c.id, position: $0, animated: true) }
-        case "sheet":
+        case .sheet:
             guard let i = Int(option), i >= 0, i < max(1, c.anchors) else { return nil }
             return .snapSheet(target: c.id, anchor: i, animated: true)
-        case "popup":
+        case .popup:
             switch PopupState(rawValue: option) {
             case .hidden?: return .dismissBar(target: c.id, animated: true)
             case .barPresented?: return currentPopupState == "open" ? .close(target: c.id, animated: true) : .presentBar(target: c.id, animated: true)
             case .open?: return .open(target: c.id, side: nil, animated: true)
             case nil: return nil
             }
-        case "side_drawer":
+        case .sideDrawer:
             switch option {
             case "closed": return .close(target: c.id, animated: true)
             case "open" where c.sides.count == 1:
@@ -88,7 +88,7 @@ struct HADiscovery {
                       let side = ControlCommand.Side(rawValue: String(option.dropFirst(5))) else { return nil }
                 return .open(target: c.id, side: side, animated: true)
             }
-        default:
+        case .swipeDismiss:
             return nil
         }
     }

@@ -7,7 +7,7 @@ import PanelRenderer
 /// scrolling and back within one gesture.
 public final class BottomDrawer: Component, GestureComponent {
     public let id: String
-    public let kind = "bottom_drawer"
+    public let kind = ComponentKind.bottomDrawer
     public var config: BottomDrawerConfig
     public var content: ContentView?
     /// Other contents by page id, for `replace_content <page>`.
@@ -409,7 +409,7 @@ public final class BottomDrawer: Component, GestureComponent {
 
     public func state() -> JSONValue {
         var fields: [(String, JSONValue)] = [
-            ("kind", .string(kind)),
+            ("kind", .string(kind.rawValue)),
             ("position", .string(position.rawValue)),
             ("visible_height_pt", .number(height)),
             ("dimming_alpha", .number(dimmingAlpha)),

@@ -122,7 +122,7 @@ extension Popup: TypedActions {
 
     public func state() -> JSONValue {
         .object([
-            ("kind", .string(kind)),
+            ("kind", .string(kind.rawValue)),
             ("state", .string(popupState.rawValue)),
             ("bar_style", .string(config.barStyle.rawValue)),
             ("open_fraction", .number(percent)),

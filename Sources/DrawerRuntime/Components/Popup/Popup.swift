@@ -10,7 +10,7 @@ public final class Popup: Component, GestureComponent {
     /// What lies beneath, blurred, for a frosted bar (set before each draw).
     var blurredBackdrop: Pixmap?
     public let id: String
-    public let kind = "popup"
+    public let kind = ComponentKind.popup
     public var config: PopupConfig
     public var content: ContentView?
     public var artwork: Pixmap?

@@ -195,7 +195,7 @@ extension Sheet: TypedActions {
 
     public func state() -> JSONValue {
         .object([
-            ("kind", .string(kind)),
+            ("kind", .string(kind.rawValue)),
             ("anchor_index", .number(Double(anchorIndex))),
             ("origin_pt", .number(origin)),
             ("stack_depth", .number(Double(stack.depth))),

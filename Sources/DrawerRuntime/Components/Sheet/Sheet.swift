@@ -9,7 +9,7 @@ import PanelRenderer
 /// header strip is tappable on any page, not only in navigation controllers.
 public final class Sheet: Component, GestureComponent {
     public let id: String
-    public let kind = "sheet"
+    public let kind = ComponentKind.sheet
     /// The anchors change at run time (`set_anchors`); every other option is the file's.
     public private(set) var config: SheetConfig
     let events: EventSink

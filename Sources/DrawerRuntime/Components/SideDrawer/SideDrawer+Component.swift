@@ -245,7 +245,7 @@ extension SideDrawer: TypedActions {
 
     public func state() -> JSONValue {
         .object([
-            ("kind", .string(kind)),
+            ("kind", .string(kind.rawValue)),
             ("pane_state", .string(paneState.rawValue)),
             ("direction", .string(direction.rawValue)),
             ("pane_offset_pt", .number(paneOffset)),

@@ -17,7 +17,7 @@ public final class SideDrawer: Component, GestureComponent {
     }
 
     public let id: String
-    public let kind = "side_drawer"
+    public let kind = ComponentKind.sideDrawer
     public var config: SideDrawerConfig
     public let pages: [Page]
     public var drawerContent: [SideDrawerDirection: ContentView]

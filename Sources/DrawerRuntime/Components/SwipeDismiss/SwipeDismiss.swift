@@ -9,7 +9,7 @@ public enum SwipeDismissStatus: String, Sendable { case none, initiated, complet
 /// dismissal when it reaches its top edge (and back) within one gesture.
 public final class SwipeDismiss: Component, GestureComponent {
     public let id: String
-    public let kind = "swipe_dismiss"
+    public let kind = ComponentKind.swipeDismiss
     public let config: SwipeDismissConfig
     public let title: String?
     public let content: ContentView?
@@ -378,7 +378,7 @@ public final class SwipeDismiss: Component, GestureComponent {
 
     public func state() -> JSONValue {
         .object([
-            ("kind", .string(kind)),
+            ("kind", .string(kind.rawValue)),
             ("presented", .bool(isPresented)),
             ("last_status", .string(lastStatus.rawValue)),
             ("offset_pt", .number(offset)),
