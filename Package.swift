@@ -57,6 +57,9 @@ let package = Package(
         // Two static inline helpers for the renderer's hot loops that Swift cannot spell: a
         // prefetch hint and a float-to-integer conversion without range checks.
         .target(name: "CHotPath"),
+        // The command line as the C library handed it to the program, for when /proc (where
+        // Swift's CommandLine reads it on Linux) is not mounted: a chroot during an image build.
+        .target(name: "CProcessArguments"),
         // The core: pixels and text (no display driver), then components and the runtime (no
         // input driver). scripts/check-modules fails if either ever reaches a driver's module.
         .target(name: "PanelRenderer", dependencies: ["CFreeType", "CHarfBuzz", "CPNG", "CZlib", "CHotPath"]),
@@ -77,7 +80,7 @@ let package = Package(
         .executableTarget(
             name: "panel-kiosk",
             dependencies: [
-                "PanelKiosk", "PanelRenderer", "DrawerRuntime", "PanelDRM", "PanelInput", "CInput", "CSDL2",
+                "PanelKiosk", "PanelRenderer", "DrawerRuntime", "PanelDRM", "PanelInput", "CInput", "CSDL2", "CProcessArguments",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),

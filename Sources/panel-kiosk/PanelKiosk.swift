@@ -1,6 +1,7 @@
 import ArgumentParser
 import PanelKiosk
 import PanelRenderer
+import CProcessArguments
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -41,6 +42,17 @@ struct PanelKiosk: ParsableCommand {
         return Double(mainStartNS - start) / 1e6
     }
 
+    /// The arguments after the program's name. Swift's `CommandLine` reads them from
+    /// /proc/self/cmdline on Linux, and finds none where /proc is not mounted (a chroot while
+    /// an image is built): the kiosk then printed its help and exited 0 for every command, so a
+    /// `check` in an image build passed without checking. The C library's own argv (kept before
+    /// `main` by CProcessArguments) does not need /proc.
+    static func commandLineArguments() -> [String] {
+        let count = Int(panel_process_argc())
+        guard count > 0 else { return Array(CommandLine.arguments.dropFirst()) }
+        return (1..<count).map { i in panel_process_argv(Int32(i)).map { String(cString: $0) } ?? "" }
+    }
+
     /// ArgumentParser's usual main, except that it notes when it began (above) and that under
     /// journald (JOURNAL_STREAM names stderr) each line of a failure's message gets the error
     /// priority `<3>` (docs/deploy.md, Logs).
@@ -54,7 +66,8 @@ struct PanelKiosk: ParsableCommand {
         signal(SIGXFSZ, SIG_IGN)
         do {
             // `run` in its plain form skips ArgumentParser's reflection (RunCommand+Quick.swift).
-            var command: ParsableCommand = try Run.quickParse(Array(CommandLine.arguments.dropFirst())) ?? parseAsRoot()
+            let arguments = commandLineArguments()
+            var command: ParsableCommand = try Run.quickParse(arguments) ?? parseAsRoot(arguments)
             try command.run()
         } catch {
             let message = fullMessage(for: error)
