@@ -36,7 +36,7 @@ public enum KioskEvent: Equatable, Sendable {
     /// How a sheet's page stack changed.
     public enum PageChange: String, Sendable { case push, pop, setPages = "set_pages" }
     /// The popup's moments: its six of LNPopupController's, and the bar's minimization.
-    public enum PopupChange: String, Sendable {
+    public enum PopupChange: String, CaseIterable, Sendable {
         case barPresented = "bar_presented", barDismissed = "bar_dismissed"
         case willOpen = "popup_will_open", willClose = "popup_will_close"
         case didOpen = "popup_did_open", didClose = "popup_did_close"
