@@ -22,7 +22,7 @@ struct PanelKiosk: ParsableCommand {
         // name from the type with `String(describing:)`, whose dynamic casts scan every protocol
         // conformance in the binary, for each subcommand at every start: a third of the time
         // `run` spent parsing its arguments before its first frame.
-        subcommands: [Demo.self, Run.self, Preview.self, Render.self, Check.self, Probe.self, Bench.self, Plot.self, Status.self])
+        subcommands: [Demo.self, Run.self, Preview.self, Render.self, Check.self, Probe.self, Bench.self, Plot.self, Status.self, Send.self])
 
     /// CLOCK_MONOTONIC when `main` began, before the arguments are parsed and any file is read:
     /// `first_flip_ms` (run --stats) counts from here, so it includes everything the kiosk does
