@@ -53,6 +53,9 @@ public struct AppConfig: Sendable {
     var dataFileIgnored: Set<String> = []
     /// `[mqtt]`: the bridge to a fleet's broker (nil: off).
     var mqtt: MQTTConfig?
+    /// Paths written in the file that the shipped systemd unit would hide or refuse
+    /// (`ServiceUnitPaths`): `check` prints them, a kiosk run by systemd logs them at start.
+    package var serviceUnitWarnings: [Diagnostic] = []
 
     /// Every content tree of the app: the background's, then each component's.
     var contents: [ContentSpec] { [backgroundContent].compactMap { $0 } + components.flatMap(\.contents) }
@@ -186,6 +189,7 @@ public struct AppConfig: Sendable {
             app.dataFileIgnored.insert(name)
         }
         checkContent(app, sink: sink)
+        app.serviceUnitWarnings = ServiceUnitPaths.warnings(root: root)
         return app
     }
 

@@ -13,6 +13,9 @@ struct Check: ParsableCommand {
         var problems = 0
         for file in files {
             let diagnostics = Check.validate(file)
+            // Not problems: the file is valid, but on a device under the shipped unit these
+            // paths would not be reached (docs/deploy.md, where files belong).
+            for w in Check.serviceUnitWarnings(file) { printError(w.description) }
             if diagnostics.isEmpty {
                 print("\(file): ok (\(Check.kind(of: file)) file)")
             } else {
@@ -49,6 +52,12 @@ struct Check: ParsableCommand {
         if asBoard < asApp, asBoard <= asTheme { return "board" }
         if asTheme < asApp { return "theme" }
         return "app"
+    }
+
+    /// The paths an app file names that the shipped systemd unit would hide or refuse.
+    static func serviceUnitWarnings(_ file: String) -> [Diagnostic] {
+        guard kind(of: file) == "app", let root = try? ConfigLoader.load(path: file) else { return [] }
+        return ServiceUnitPaths.warnings(root: root)
     }
 
     /// Every problem in `file` (and, for an app file, in the theme it names).
