@@ -3,6 +3,11 @@ import PanelRenderer
 /// diagnostic, "TOML syntax: ...", at the line and column `TOMLParser` reports.
 package enum ConfigLoader {
     package static func load(path: String) throws(DiagnosticList) -> ConfigNode {
+        try load(path: path, includeChain: [])
+    }
+
+    /// `load`, inside the includes of `includeChain` (the files that led here, outermost first).
+    static func load(path: String, includeChain: [String]) throws(DiagnosticList) -> ConfigNode {
         let bytes: [UInt8]
         do {
             bytes = try readFileBytes(path)
@@ -17,7 +22,7 @@ package enum ConfigLoader {
             throw DiagnosticList(items: [Diagnostic(file: path, line: 1, column: 1,
                                                     message: bytes.isEmpty ? "the file is empty" : "the file sets nothing (only comments or blank lines)")])
         }
-        return root
+        return try ConfigInclude.resolve(root, path: path, chain: includeChain)
     }
 
     /// Loads `path` and reads it with `parse`, which reports problems to the sink; throws
