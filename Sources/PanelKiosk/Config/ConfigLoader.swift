@@ -22,7 +22,9 @@ package enum ConfigLoader {
             throw DiagnosticList(items: [Diagnostic(file: path, line: 1, column: 1,
                                                     message: bytes.isEmpty ? "the file is empty" : "the file sets nothing (only comments or blank lines)")])
         }
-        return try ConfigInclude.resolve(root, path: path, chain: includeChain)
+        let whole = try ConfigInclude.resolve(root, path: path, chain: includeChain)
+        // Fragments once the whole app is together (an included file may define or use them).
+        return includeChain.isEmpty ? try ConfigFragments.expand(whole) : whole
     }
 
     /// Loads `path` and reads it with `parse`, which reports problems to the sink; throws

@@ -16,6 +16,9 @@ package struct ConfigNode: Sendable {
     var file: String
     var line: Int
     var column: Int
+    /// For a node copied out of a fragment (`ConfigFragments`): the fragment and where it was
+    /// used, so a problem in it names both the definition (the position above) and the use.
+    var usedAt: String? = nil
 
     var typeName: String {
         switch value {
@@ -30,6 +33,6 @@ package struct ConfigNode: Sendable {
     }
 
     func diagnostic(_ message: String) -> Diagnostic {
-        Diagnostic(file: file, line: line, column: column, message: message)
+        Diagnostic(file: file, line: line, column: column, message: usedAt.map { "\(message) (in \($0))" } ?? message)
     }
 }
