@@ -90,7 +90,7 @@ let package = Package(
         // Each driver's tests beside it, so the core's test targets need no libdrm or libinput
         // either; the DRM tests that need a device run in the VM (Tests/vm/guest-checks).
         .testTarget(name: "PanelDRMTests", dependencies: ["PanelDRM", "PanelRenderer", "CDRM"]),
-        .testTarget(name: "PanelInputTests", dependencies: ["PanelInput", "DrawerRuntime", "PanelRenderer"]),
+        .testTarget(name: "PanelInputTests", dependencies: ["PanelInput", "DrawerRuntime", "PanelRenderer", "CInput"]),
         .testTarget(name: "PanelKioskTests", dependencies: ["panel-kiosk", "PanelKiosk", "PanelRenderer", "DrawerRuntime", "CFuzz"],
                     exclude: ["Goldens"]),
     ],

@@ -26,6 +26,11 @@ public final class LibinputSource {
     /// The device whose left button holds the mouse's finger down.
     private var mouseDevice: OpaquePointer?
     private var devices: [OpaquePointer: String] = [:]
+    /// Touchscreens with a tool type per contact, whose palms' slots are put right after each
+    /// dispatch so libinput does not drop the next touch there (`PalmSlots`).
+    private var palmWatches: [OpaquePointer: PalmSlotWatch] = [:]
+    /// False only in the test that shows what libinput does without it.
+    var resetsPalmSlots = true
     /// Events read while starting (the devices present at start), handed out by the first
     /// `dispatch()`.
     private var startup: [InputEvent] = []
@@ -92,6 +97,9 @@ public final class LibinputSource {
             translate(ev, into: &out)
             libinput_event_destroy(ev)
         }
+        // libinput has read everything the devices sent so far: a palm that has just lifted
+        // left its slot marked as a palm, which would swallow the next touch there.
+        if resetsPalmSlots { for watch in palmWatches.values { watch.resetReleasedPalms() } }
         for r in log.takeRefusals() { out.append(.deviceIgnored(device: r.device, reason: r.reason, fix: r.fix)) }
         return out
     }
@@ -105,7 +113,10 @@ public final class LibinputSource {
             devices[device] = name
             let isTouch = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0
                 || libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TABLET_TOOL) != 0
-            if isTouch { applyCalibration(device) }
+            if isTouch {
+                applyCalibration(device)
+                if let node = Self.devnode(device) { palmWatches[device] = PalmSlotWatch(devnode: node) }
+            }
             out.append(.deviceAdded(name: name, touch: isTouch))
         case LIBINPUT_EVENT_DEVICE_REMOVED:
             // A device gone mid-gesture: every touch it had is cancelled where it was, so
@@ -116,6 +127,7 @@ public final class LibinputSource {
                 mouse.down = false
                 out.append(.touch(finger: mouse.finger, phase: .cancel, x: mouse.x, y: mouse.y, timeUS: now))
             }
+            palmWatches[device] = nil
             out.append(.deviceRemoved(name: devices.removeValue(forKey: device) ?? "unknown"))
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
             let t = libinput_event_get_touch_event(ev)!
@@ -189,6 +201,13 @@ public final class LibinputSource {
         default:
             break
         }
+    }
+
+    /// The device's node (`/dev/input/eventN`), from udev, which both backends fill in.
+    private static func devnode(_ device: OpaquePointer) -> String? {
+        guard let u = libinput_device_get_udev_device(device) else { return nil }
+        defer { udev_device_unref(u) }
+        return udev_device_get_devnode(u).map { String(cString: $0) }
     }
 
     /// The slot a device's pen takes among its fingers (libinput's seat slots are never negative).

@@ -16,7 +16,11 @@
  *   single       single touch, ABS_X/ABS_Y + BTN_TOUCH only, ranges 10000..20000 and
  *                -2000..2000 (offset and negative minima, as libinput's generic single-touch)
  *   offset       protocol B with ranges 1000..2500 and 2000..4500 at 10 units per mm
- *   tooltype     the same with ABS_MT_TOOL_TYPE (finger; a finger named by --palm is a palm)
+ *   tooltype     the same with ABS_MT_TOOL_TYPE, as libinput's touchscreen-mt-tool-type: a
+ *                finger is MT_TOOL_FINGER, one named by --palm is MT_TOOL_PALM from its first
+ *                frame, and a `cancel` turns a finger into a palm the way hid-multitouch
+ *                reports a contact whose confidence bit dropped (MT_TOOL_PALM, then the
+ *                slot released in the next frame)
  *   pressure     protocol B with ABS_MT_PRESSURE and ABS_MT_TOUCH_MAJOR, 0..1500 x 0..2500,
  *                no resolution (a phone panel, as the Nexus 4)
  *   fuzz         protocol B with fuzz 10 and 12 on the axes (libinput then adds hysteresis)
@@ -24,8 +28,10 @@
  *   pen          a pen panel: single touch with BTN_TOOL_PEN and a resolution (libinput: a tablet)
  *   pen-nores    the same without a resolution (an eGalax-like SAW/resistive controller):
  *                udev calls it a tablet and libinput refuses it
+ * --device FILE describes the device in a file instead (see read_description below): the
+ * parity suite's Tests/parity/devices/NAME.device, copies of libinput's test devices.
  * Usage:
- *   uinput-player [--style S] [--ui WxH] [--rotation 0|90|180|270] [--calibration a,b,c,d,e,f]
+ *   uinput-player [--style S | --device FILE] [--ui WxH] [--rotation 0|90|180|270] [--calibration a,b,c,d,e,f]
  *                 [--settle-ms N] [--hold-ms N] [--palm ID] [--serve | SCRIPT...]
  * With --serve it creates the device, prints "ready NODE" and then plays each script path
  * read from stdin, printing "played PATH" (or "error PATH: why") after each; EOF ends it.
@@ -72,7 +78,8 @@ static const struct style styles[] = {
 enum verb { DOWN, MOVE, UP, CANCEL };
 struct line { double t; enum verb verb; int id; double x, y; int lineno; };
 
-struct finger { int id, active, slot, tracking, palm; int rx, ry; };
+/* palm: reported as MT_TOOL_PALM; release: a palm the next frame releases (its id is free). */
+struct finger { int id, active, slot, tracking, palm, release; int rx, ry; };
 
 static const struct style *st;
 static struct libevdev_uinput *ui;
@@ -133,6 +140,16 @@ static int active_count(void) {
     return n;
 }
 
+/* A finger's contact ends: protocol B frees its slot (tracking id -1). */
+static void lift(struct finger *f) {
+    if (st->protocol == 'B') {
+        emit(EV_ABS, ABS_MT_SLOT, f->slot);
+        emit(EV_ABS, ABS_MT_TRACKING_ID, -1);
+    }
+    f->active = 0;
+    f->release = 0;
+}
+
 /* Applies one line to the finger table; protocol B writes its slot events now. */
 static int apply(const struct line *l, char *why) {
     struct finger *f = find(l->id);
@@ -165,12 +182,18 @@ static int apply(const struct line *l, char *why) {
         }
         return 0;
     }
-    /* UP and CANCEL: a panel has no cancel of its own; a finger lifts. */
-    if (st->protocol == 'B') {
+    /* CANCEL on a panel that reports tool types: the contact turns into a palm, as
+     * hid-multitouch reports one whose confidence bit dropped (MT_TOOL_PALM in this frame;
+     * libinput cancels the touch) and releases it in the next frame (pending_palm_release). */
+    if (l->verb == CANCEL && st->tooltype && st->protocol == 'B' && !f->palm) {
         emit(EV_ABS, ABS_MT_SLOT, f->slot);
-        emit(EV_ABS, ABS_MT_TRACKING_ID, -1);
+        emit(EV_ABS, ABS_MT_TOOL_TYPE, MT_TOOL_PALM);
+        f->palm = 1;
+        f->release = 1;
+        return 0;
     }
-    f->active = 0;
+    /* UP, and CANCEL elsewhere: a panel has no cancel of its own; a finger lifts. */
+    lift(f);
     return 0;
 }
 
@@ -202,6 +225,10 @@ static void end_frame(void) {
         touching = now_touching;
     }
     emit(EV_SYN, SYN_REPORT, 0);
+    /* Palms reported in this frame are released at once, in a frame of their own. */
+    int released = 0;
+    for (int i = 0; i < MAX_FINGERS; i++) if (fingers[i].active && fingers[i].release) { lift(&fingers[i]); released = 1; }
+    if (released) end_frame();
 }
 
 static int parse(const char *path, struct line *lines, int *count, char *why) {
@@ -269,6 +296,84 @@ static int play(const char *path, char *why) {
     return 0;
 }
 
+/* A device description file (--device): the device exactly as written, after libinput's
+ * test devices (test/litest-device-*.c: their name, input id, properties, keys and absinfo
+ * rows). One item a line, # starts a comment:
+ *   name TEXT                        the device's name
+ *   id BUS VENDOR PRODUCT            numbers, 0x for hex
+ *   prop INPUT_PROP_NAME             a property
+ *   key KEY_OR_BTN_NAME              a key code (EV_KEY)
+ *   abs ABS_NAME MIN MAX FUZZ FLAT RESOLUTION
+ * How the player writes touches follows from it: protocol B with ABS_MT_SLOT, protocol A
+ * with ABS_MT_POSITION_X alone, else single touch; pressure, touch size and tool type when
+ * the axes are there; a pen with BTN_TOOL_PEN. */
+#define MAX_DESC 64
+static struct style described;
+static char described_name[128];
+static int desc_bus = 0x03, desc_props[MAX_DESC], ndesc_props, desc_keys[MAX_DESC], ndesc_keys, ndesc_abs;
+static struct { int code; struct input_absinfo a; } desc_abs[MAX_DESC];
+
+static const struct input_absinfo *desc_axis(int code) {
+    for (int i = 0; i < ndesc_abs; i++) if (desc_abs[i].code == code) return &desc_abs[i].a;
+    return NULL;
+}
+
+static int read_description(const char *path) {
+    FILE *fp = fopen(path, "r");
+    if (!fp) { fprintf(stderr, "uinput-player: %s: %s\n", path, strerror(errno)); return -1; }
+    char buf[512], word[64], arg[128];
+    int lineno = 0;
+    snprintf(described_name, sizeof described_name, "panel-kiosk test device");
+    while (fgets(buf, sizeof buf, fp)) {
+        lineno++;
+        char *hash = strchr(buf, '#');
+        if (hash) *hash = 0;
+        buf[strcspn(buf, "\n")] = 0;
+        if (sscanf(buf, "%63s", word) != 1) continue;
+        int ok = 1;
+        if (!strcmp(word, "name")) {
+            char *p = strstr(buf, "name") + 4;
+            while (*p == ' ' || *p == '\t') p++;
+            snprintf(described_name, sizeof described_name, "%s", p);
+        } else if (!strcmp(word, "id")) {
+            char b[32], v[32], pr[32];
+            ok = sscanf(buf, "%*s %31s %31s %31s", b, v, pr) == 3;
+            if (ok) { desc_bus = (int)strtol(b, NULL, 0); described.vendor = (int)strtol(v, NULL, 0); described.product = (int)strtol(pr, NULL, 0); }
+        } else if (!strcmp(word, "prop") || !strcmp(word, "key")) {
+            int code = sscanf(buf, "%*s %127s", arg) == 1
+                ? (!strcmp(word, "prop") ? libevdev_property_from_name(arg) : libevdev_event_code_from_name(EV_KEY, arg)) : -1;
+            int *list = !strcmp(word, "prop") ? desc_props : desc_keys, *n = !strcmp(word, "prop") ? &ndesc_props : &ndesc_keys;
+            ok = code >= 0 && *n < MAX_DESC;
+            if (ok) list[(*n)++] = code;
+        } else if (!strcmp(word, "abs")) {
+            struct input_absinfo a = { 0 };
+            ok = sscanf(buf, "%*s %127s %d %d %d %d %d", arg, &a.minimum, &a.maximum, &a.fuzz, &a.flat, &a.resolution) == 6;
+            int code = ok ? libevdev_event_code_from_name(EV_ABS, arg) : -1;
+            ok = code >= 0 && ndesc_abs < MAX_DESC;
+            if (ok) { desc_abs[ndesc_abs].code = code; desc_abs[ndesc_abs].a = a; ndesc_abs++; }
+        } else ok = 0;
+        if (!ok) { fprintf(stderr, "uinput-player: %s:%d: cannot read '%s'\n", path, lineno, buf); fclose(fp); return -1; }
+    }
+    fclose(fp);
+    struct style *d = &described;
+    d->name = path;
+    d->devname = described_name;
+    for (int i = 0; i < ndesc_props; i++) if (desc_props[i] == INPUT_PROP_DIRECT) d->direct = 1;
+    for (int i = 0; i < ndesc_keys; i++) if (desc_keys[i] == BTN_TOOL_PEN) d->pen = 1;
+    d->protocol = desc_axis(ABS_MT_SLOT) ? 'B' : desc_axis(ABS_MT_POSITION_X) ? 'A' : 'S';
+    const struct input_absinfo *x = desc_axis(d->protocol == 'S' ? ABS_X : ABS_MT_POSITION_X);
+    const struct input_absinfo *y = desc_axis(d->protocol == 'S' ? ABS_Y : ABS_MT_POSITION_Y);
+    if (!x || !y) { fprintf(stderr, "uinput-player: %s: no x and y axes\n", path); return -1; }
+    d->xmin = x->minimum; d->xmax = x->maximum; d->xres = x->resolution; d->xfuzz = x->fuzz;
+    d->ymin = y->minimum; d->ymax = y->maximum; d->yres = y->resolution; d->yfuzz = y->fuzz;
+    const struct input_absinfo *pr = desc_axis(d->protocol == 'S' ? ABS_PRESSURE : ABS_MT_PRESSURE);
+    const struct input_absinfo *mj = desc_axis(ABS_MT_TOUCH_MAJOR), *tt = desc_axis(ABS_MT_TOOL_TYPE);
+    d->pressure = pr ? pr->maximum : 0;
+    d->major = mj ? mj->maximum : 0;
+    d->tooltype = tt ? tt->maximum : 0;
+    return 0;
+}
+
 static void enable_abs(struct libevdev *dev, unsigned code, int min, int max, int fuzz, int res) {
     struct input_absinfo a = { .minimum = min, .maximum = max, .fuzz = fuzz, .resolution = res };
     libevdev_enable_event_code(dev, EV_ABS, code, &a);
@@ -286,6 +391,9 @@ int main(int argc, char **argv) {
             st = NULL;
             for (size_t i = 0; i < sizeof styles / sizeof styles[0]; i++) if (!strcmp(styles[i].name, val)) st = &styles[i];
             if (!st) { fprintf(stderr, "uinput-player: unknown style %s\n", val); return 2; }
+        } else if (!strcmp(opt, "--device")) {
+            if (read_description(val) < 0) return 2;
+            st = &described;
         } else if (!strcmp(opt, "--ui")) {
             if (sscanf(val, "%lfx%lf", &ui_w, &ui_h) != 2) { fprintf(stderr, "uinput-player: --ui WxH\n"); return 2; }
         } else if (!strcmp(opt, "--rotation")) rotation = atoi(val);
@@ -309,9 +417,17 @@ int main(int argc, char **argv) {
 
     struct libevdev *dev = libevdev_new();
     libevdev_set_name(dev, st->devname);
-    libevdev_set_id_bustype(dev, 0x03 /* BUS_USB */);
+    libevdev_set_id_bustype(dev, st == &described ? desc_bus : 0x03 /* BUS_USB */);
     libevdev_set_id_vendor(dev, st->vendor);
     libevdev_set_id_product(dev, st->product);
+    if (st == &described) {
+        /* Exactly the description's codes. */
+        for (int i = 0; i < ndesc_props; i++) libevdev_enable_property(dev, desc_props[i]);
+        libevdev_enable_event_type(dev, EV_KEY);
+        for (int i = 0; i < ndesc_keys; i++) libevdev_enable_event_code(dev, EV_KEY, desc_keys[i], NULL);
+        libevdev_enable_event_type(dev, EV_ABS);
+        for (int i = 0; i < ndesc_abs; i++) libevdev_enable_event_code(dev, EV_ABS, desc_abs[i].code, &desc_abs[i].a);
+    } else {
     if (st->direct) libevdev_enable_property(dev, INPUT_PROP_DIRECT);
     libevdev_enable_event_type(dev, EV_KEY);
     libevdev_enable_event_code(dev, EV_KEY, BTN_TOUCH, NULL);
@@ -330,6 +446,7 @@ int main(int argc, char **argv) {
         if (st->pressure) enable_abs(dev, ABS_MT_PRESSURE, 0, st->pressure, 0, 0);
         if (st->major) enable_abs(dev, ABS_MT_TOUCH_MAJOR, 0, st->major, 0, 0);
         if (st->tooltype) enable_abs(dev, ABS_MT_TOOL_TYPE, 0, st->tooltype, 0, 0);
+    }
     }
     int rc = libevdev_uinput_create_from_device(dev, LIBEVDEV_UINPUT_OPEN_MANAGED, &ui);
     if (rc < 0) {
