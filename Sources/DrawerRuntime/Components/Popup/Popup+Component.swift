@@ -5,8 +5,7 @@ extension Popup: TypedActions {
     public func advance(to time: Instant) {
         now = max(now, time)
         shell.advance(to: time)
-        advanceMinimization(to: time)
-        transition(.tick, at: time)
+        feed(.tick, at: time)
     }
 
     /// Everything a program can ask of a popup bar. The operations that move it are queued
@@ -32,17 +31,13 @@ extension Popup: TypedActions {
     /// Does `action` at `time`. Throws on a progress that is not a number.
     public func apply(_ action: Action, at time: Instant) throws(ActionError) {
         switch action {
-        case .presentBar(let animated): transition(.enqueue(.init(.present, animated: animated)), at: time)
-        case .dismissBar(let animated): transition(.enqueue(.init(.dismiss, animated: animated)), at: time)
-        case .open(let animated): transition(.enqueue(.init(.open, animated: animated)), at: time)
-        case .close(let animated): transition(.enqueue(.init(.close, animated: animated)), at: time)
+        case .presentBar(let animated): feed(.enqueue(.init(.present, animated: animated)), at: time)
+        case .dismissBar(let animated): feed(.enqueue(.init(.dismiss, animated: animated)), at: time)
+        case .open(let animated): feed(.enqueue(.init(.open, animated: animated)), at: time)
+        case .close(let animated): feed(.enqueue(.init(.close, animated: animated)), at: time)
         case .setItem(let newTitle, let newSubtitle, let newProgress, let newPlaying):
             if let newProgress, !newProgress.isFinite { throw ActionError("set_progress takes a number from 0 to 1") }
-            if let newTitle { title = newTitle }
-            if let newSubtitle { subtitle = newSubtitle }
-            if newTitle != nil || newSubtitle != nil { marqueeStart = time }   // restart when either text changes
-            if let newProgress { progress = min(max(newProgress, 0), 1) }
-            if let newPlaying { playing = newPlaying }
+            feed(.edit(.setItem(title: newTitle, subtitle: newSubtitle, progress: newProgress, playing: newPlaying)), at: time)
         case .setAppearance(let a):
             if let s = a.shadow, !(s.blur.isFinite && s.blur >= 0 && s.offset.x.isFinite && s.offset.y.isFinite) {
                 throw ActionError("set_appearance: a shadow takes a blur of 0 or more and a finite offset")
@@ -54,8 +49,8 @@ extension Popup: TypedActions {
             }
             config.appearance = config.appearance.merging(a)
             measured = nil                                 // widths change with the fonts
-            marqueeStart = time
-        case .setMinimized(let on): setMinimized(on, at: time)
+            feed(.edit(.restartMarquee), at: time)
+        case .setMinimized(let on): feed(.edit(.setMinimized(on)), at: time)
         }
     }
 
@@ -102,22 +97,20 @@ extension Popup: TypedActions {
     /// Back closes the open popup.
     public func handleBack(at time: Instant) -> Bool {
         guard popupState == .open else { return false }
-        transition(.enqueue(.init(.close)), at: time)
+        feed(.enqueue(.init(.close)), at: time)
         return true
     }
 
     public func reset(at time: Instant) {
         shell.reset()
-        ignoringFinger = false
-        transition(.abandonGesture, at: time)
+        feed(.abandonGesture, at: time)
         switch config.initialState {
-        case .hidden: transition(.enqueue(.init(.dismiss)), at: time)
-        case .barPresented:
-            if popupState == .open { transition(.enqueue(.init(.close)), at: time) } else { transition(.enqueue(.init(.present)), at: time) }
-        case .open: transition(.enqueue(.init(.open)), at: time)
+        case .hidden: feed(.enqueue(.init(.dismiss)), at: time)
+        case .barPresented: feed(.enqueue(.init(popupState == .open ? .close : .present)), at: time)
+        case .open: feed(.enqueue(.init(.open)), at: time)
         }
-        scrollOffset = 0
-        setMinimized(false, at: time)
+        feed(.edit(.contentReflowed(scrollOffset: 0)), at: time)
+        feed(.edit(.setMinimized(false)), at: time)
     }
 
     public func state() -> JSONValue {

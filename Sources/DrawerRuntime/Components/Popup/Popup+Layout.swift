@@ -1,22 +1,30 @@
 import PanelRenderer
 
-/// Where the bar's and the open page's parts sit (points), mirrored for right-to-left.
-extension Popup {
+/// Where the bar's and the open page's parts sit (points), mirrored for right-to-left: pure
+/// functions of the machine's state and the geometry, so the machine's hit tests and the
+/// class's drawing read the same frames.
+extension PopupMachine {
     struct BarLayout {
         var image: Rect
         var titles: Rect
         var buttons: [Rect]
     }
 
-    /// Mirrors `r` inside `container` when the layout is right-to-left.
-    func mirrored(_ r: Rect, in container: Rect) -> Rect {
-        env.isRTL ? Rect(container.x + container.maxX - r.maxX, r.y, r.width, r.height) : r
+    /// The bar's frame (full width) where the state puts it.
+    func barFrame(_ rules: PopupRules) -> Rect { rules.barFrame(percent: percent, hiddenShift: hiddenShift) }
+
+    /// The bar's card: the floating card (or the whole bar), shrunk toward the minimized pill
+    /// by `minimizeFraction` (docs/components.md, Popup bar PB31). `titleWidth` in pt.
+    func cardFrame(_ rules: PopupRules, titleWidth: Double) -> Rect {
+        let card = rules.card(in: barFrame(rules))
+        guard minimizeFraction > 0 else { return card }
+        return PopupRules.blend(card, rules.pill(in: card, titleWidth: titleWidth), minimizeFraction)
     }
 
     /// Leading artwork, titles, trailing buttons (docs/components.md, Popup bar PB22: in
     /// right-to-left the artwork and titles move to the trailing side; the buttons' order and
     /// glyphs stay as they are).
-    func barLayout(card: Rect) -> BarLayout {
+    func barLayout(card: Rect, _ env: Environment) -> BarLayout {
         // The artwork shrinks with the card (the minimized pill's is 28 pt with 6 pt margins).
         let inset = 10 - 4 * minimizeFraction
         let side = min(card.height - 16 + 4 * minimizeFraction, 48)
@@ -30,15 +38,43 @@ extension Popup {
         let titles = Rect(image.maxX + 10, card.y, max(0, buttonsX - 8 - image.maxX - 10), card.height)
         guard env.isRTL else { return BarLayout(image: image, titles: titles, buttons: rects) }
         // The button group moves to the leading (left) side but keeps its internal order.
-        let group = mirrored(Rect(buttonsX, card.y, buttonsWidth, card.height), in: card)
+        let group = Self.mirrored(Rect(buttonsX, card.y, buttonsWidth, card.height), in: card, env)
         let kept = buttons.indices.map { Rect(group.x + Double($0) * w, card.y, w, card.height) }
-        return BarLayout(image: mirrored(image, in: card), titles: mirrored(titles, in: card), buttons: kept)
+        return BarLayout(image: Self.mirrored(image, in: card, env), titles: Self.mirrored(titles, in: card, env), buttons: kept)
     }
 
-    func buttonIndex(at p: Point) -> Int? {
+    /// The bar button under `p`, if any.
+    func buttonIndex(at p: Point, _ rules: PopupRules, titleWidth: Double) -> Int? {
         guard !minimized else { return nil }              // the pill has no buttons
-        return barLayout(card: cardFrame).buttons.firstIndex { $0.contains(p) }
+        return barLayout(card: cardFrame(rules, titleWidth: titleWidth), rules.env).buttons.firstIndex { $0.contains(p) }
     }
+
+    /// The open page's close button (its top is glued to the bar's bottom).
+    func closeButtonFrame(_ config: PopupConfig, _ rules: PopupRules) -> Rect {
+        let top = barFrame(rules).maxY + 12
+        switch config.closeButtonStyle {
+        case .chevron, .grabber: return Rect(rules.env.size.width / 2 - 21, top, 42, 25)
+        case .round: return Self.mirrored(Rect(20, top, 24, 24), in: rules.env.bounds, rules.env)
+        case .none: return .zero
+        }
+    }
+
+    /// Mirrors `r` inside `container` when the layout is right-to-left.
+    static func mirrored(_ r: Rect, in container: Rect, _ env: Environment) -> Rect {
+        env.isRTL ? Rect(container.x + container.maxX - r.maxX, r.y, r.width, r.height) : r
+    }
+}
+
+/// The class reads the same frames from its machine.
+extension Popup {
+    typealias BarLayout = PopupMachine.BarLayout
+
+    /// Mirrors `r` inside `container` when the layout is right-to-left.
+    func mirrored(_ r: Rect, in container: Rect) -> Rect { PopupMachine.mirrored(r, in: container, env) }
+
+    func barLayout(card: Rect) -> BarLayout { machine.barLayout(card: card, env) }
+
+    func buttonIndex(at p: Point) -> Int? { machine.buttonIndex(at: p, rules, titleWidth: titleWidths[0]) }
 
     // MARK: The open page (coordinates relative to its top, which is glued to the bar's bottom)
 
@@ -47,14 +83,7 @@ extension Popup {
     var contentTop: Double { 184 }
     var contentViewportHeight: Double { max(0, env.size.height - contentTop) }
 
-    var closeButtonFrame: Rect {
-        let top = pageTop + 12
-        switch config.closeButtonStyle {
-        case .chevron, .grabber: return Rect(env.size.width / 2 - 21, top, 42, 25)
-        case .round: return mirrored(Rect(20, top, 24, 24), in: env.bounds)
-        case .none: return .zero
-        }
-    }
+    var closeButtonFrame: Rect { machine.closeButtonFrame(config, rules) }
 
     func contentAction(at p: Point) -> String? {
         contentHit(at: p).flatMap { $0.content.action(at: $0.local) }
