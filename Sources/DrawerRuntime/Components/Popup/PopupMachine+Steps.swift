@@ -118,6 +118,27 @@ extension PopupMachine {
         return startTransition(to: .open, damping: c.config.gestureDamping, at: t, c, &fx)
     }
 
+    /// A tap on a bar button does its action.
+    mutating func buttonReleased(_ i: Int, from start: Point, at p: Point, cancelled: Bool, time t: Instant, _ c: Context,
+                                 _ fx: inout [Effect]) -> Phase {
+        if isTap(start, p, cancelled, c) { tapButton(i, at: t, &fx) }
+        return settle(at: t, c, &fx)
+    }
+
+    /// A tap on the open page's close button closes (PB19).
+    mutating func closeButtonReleased(from start: Point, at p: Point, cancelled: Bool, time t: Instant, _ c: Context,
+                                      _ fx: inout [Effect]) -> Phase {
+        guard isTap(start, p, cancelled, c) else { return settle(at: t, c, &fx) }
+        return startTransition(to: .barPresented, damping: c.config.gestureDamping, at: t, c, &fx)
+    }
+
+    /// A tap on the open page's content reports the content's action there, if it has one.
+    mutating func contentReleased(from start: Point, at p: Point, cancelled: Bool, action: String?, time t: Instant,
+                                  _ c: Context, _ fx: inout [Effect]) -> Phase {
+        if isTap(start, p, cancelled, c), let action { fx.append(.emit(.action(target: id, id: action))) }
+        return settle(at: t, c, &fx)
+    }
+
     /// A bar button's `action`. Play and pause are one toggle (PB29): the action names what
     /// the tap asks for (`play` while paused, `pause` while playing) and the glyph flips at once.
     mutating func tapButton(_ i: Int, at t: Instant, _ fx: inout [Effect]) {
@@ -231,6 +252,14 @@ extension PopupMachine {
 
     // MARK: The queue (PB2, PB32)
 
+    /// Queues `request` (coalescing what is pending); it runs now if nothing moves, else when
+    /// the running motion ends.
+    mutating func enqueue(_ request: PopupQueue.Request, at t: Instant, _ c: Context, _ fx: inout [Effect]) -> Phase {
+        queue.enqueue(request.operation, animated: request.animated)
+        guard case .idle = phase else { return phase }
+        return settle(at: t, c, &fx)
+    }
+
     /// Back to idle; queued operations run now.
     mutating func settle(at t: Instant, _ c: Context, _ fx: inout [Effect]) -> Phase {
         var running = Phase.idle
@@ -315,6 +344,13 @@ extension PopupMachine {
     mutating func rest(at state: PopupState, _ c: Context) {
         pairing.rest(at: state)
         placeAtRest(c)
+    }
+
+    /// A new layout moves a resting popup to its place in the new geometry; a motion keeps
+    /// going where it was going.
+    mutating func relayout(_ c: Context) -> Phase {
+        if case .idle = phase { placeAtRest(c) }
+        return phase
     }
 
     /// The fractions of where the popup rests, in the context's geometry.

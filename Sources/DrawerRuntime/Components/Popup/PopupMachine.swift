@@ -199,20 +199,15 @@ struct PopupMachine {
         case .release(let p, let v, let cancelled, let action):
             switch phase {
             case .pressedBar(let start): return barReleased(from: start, at: p, cancelled: cancelled, time: t, c, &fx)
-            case .pressedButton(let i, let start):
-                if isTap(start, p, cancelled, c) { tapButton(i, at: t, &fx) }
-                return settle(at: t, c, &fx)
-            case .pressedCloseButton(let start):
-                guard isTap(start, p, cancelled, c) else { return settle(at: t, c, &fx) }
-                return startTransition(to: .barPresented, damping: c.config.gestureDamping, at: t, c, &fx)
+            case .pressedButton(let i, let start): return buttonReleased(i, from: start, at: p, cancelled: cancelled, time: t, c, &fx)
+            case .pressedCloseButton(let start): return closeButtonReleased(from: start, at: p, cancelled: cancelled, time: t, c, &fx)
             case .draggingOpen: return dragReleased(startedOpen: false, velocity: v, cancelled: cancelled, at: t, c, &fx)
             case .draggingClosed: return dragReleased(startedOpen: true, velocity: v, cancelled: cancelled, at: t, c, &fx)
             case .paging: return pageReleased(velocity: v, cancelled: cancelled, at: t, c)
             case .snapClosing:                             // released before the snap point: back to open
                 return startTransition(to: .open, damping: c.config.gestureDamping, at: t, c, &fx)
             case .pressedContent(let start, _):
-                if isTap(start, p, cancelled, c), let action { fx.append(.emit(.action(target: id, id: action))) }
-                return settle(at: t, c, &fx)
+                return contentReleased(from: start, at: p, cancelled: cancelled, action: action, time: t, c, &fx)
             case .scrolling, .ignoring: return settle(at: t, c, &fx)
             case .idle, .sliding, .transitioning, .presentingOpen, .waitingToOpen, .pageSettling:
                 return phase                               // a waiting open happens anyway
@@ -228,8 +223,7 @@ struct PopupMachine {
             switch phase {
             case .pageSettling(let motion, let step): return settlePage(motion, step: step, at: t, c, &fx)
             case .waitingToOpen(let until):
-                guard t >= until else { return phase }
-                return startTransition(to: .open, damping: c.config.gestureDamping, at: t, c, &fx)
+                return t >= until ? startTransition(to: .open, damping: c.config.gestureDamping, at: t, c, &fx) : phase
             case .sliding(let motion, let to): return slide(motion, to: to, at: t, c, &fx)
             case .transitioning(let motion, let to): return transition(motion, to: to, at: t, c, &fx)
             case .presentingOpen(let motion, let fromShift): return presentOpen(motion, from: fromShift, at: t, c, &fx)
@@ -237,19 +231,10 @@ struct PopupMachine {
                  .draggingClosed, .snapClosing, .paging, .ignoring:
                 return phase
             }
-        case .enqueue(let request):
-            queue.enqueue(request.operation, animated: request.animated)
-            guard case .idle = phase else { return phase } // the next runs when the running motion ends
-            return settle(at: t, c, &fx)
-        case .restAt(let state):
-            rest(at: state, c)
-            return .idle
-        case .relayout:
-            if case .idle = phase { placeAtRest(c) }       // a motion keeps going where it was going
-            return phase
-        case .edit(let edit):
-            apply(edit, at: t, c, &fx)
-            return phase
+        case .enqueue(let request): return enqueue(request, at: t, c, &fx)
+        case .restAt(let state): rest(at: state, c); return .idle
+        case .relayout: return relayout(c)
+        case .edit(let edit): apply(edit, at: t, c, &fx); return phase
         }
     }
 }
