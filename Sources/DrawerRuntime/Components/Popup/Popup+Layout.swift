@@ -74,7 +74,7 @@ extension Popup {
 
     func barLayout(card: Rect) -> BarLayout { machine.barLayout(card: card, env) }
 
-    func buttonIndex(at p: Point) -> Int? { machine.buttonIndex(at: p, rules, titleWidth: titleWidths[0]) }
+    func buttonIndex(at p: Point) -> Int? { machine.buttonIndex(at: p, rules, titleWidth: titleWidth) }
 
     // MARK: The open page (coordinates relative to its top, which is glued to the bar's bottom)
 
@@ -96,6 +96,9 @@ extension Popup {
     }
 
     // MARK: Marquee
+
+    /// The title's width (pt), as the machine's context carries it (no array built without text).
+    var titleWidth: Double { text == nil ? 0 : titleWidths[0] }
 
     /// Title and subtitle widths (pt), measured once per text.
     var titleWidths: [Double] {

@@ -4,8 +4,9 @@ import PanelRenderer
 /// that opens into a full-screen page glued below it. A serialized, coalescing operation
 /// queue; snap, drag and automatic interaction styles; close button styles; marquee titles;
 /// scroll content that hands the drag to closing only from its top edge. Beyond the
-/// reference: the release velocity is carried into the spring, and one transition function
-/// assigns every state (the reference assigns its state in 14 places).
+/// reference: the release velocity is carried into the spring, and the state is one value
+/// (`PopupMachine`) that only its transition table assigns (the reference assigns its state
+/// in 14 places); this class feeds it, applies its effects and draws.
 public final class Popup: Component, GestureComponent {
     /// What lies beneath, blurred, for a frosted bar (set before each draw).
     var blurredBackdrop: Pixmap?
@@ -21,16 +22,22 @@ public final class Popup: Component, GestureComponent {
     /// program's call changes. Only `feed` and `carryState` replace it.
     private(set) var machine: PopupMachine
     typealias Phase = PopupMachine.Phase
+    /// Hidden, bar presented or open, by the last completed change (docs/components.md, PB1).
     public var popupState: PopupState { machine.popupState }
     /// Open fraction: 0 = bar at rest, 1 = open (docs/formats.md, State file: `open_fraction`).
     public var percent: Double { machine.percent }
     /// How far below its place the bar is (0 presented, `rules.hiddenShift` hidden).
     public var hiddenShift: Double { machine.hiddenShift }
+    /// The open page's content's scroll offset (pt).
     public var scrollOffset: Double { machine.scrollOffset }
+    /// The operations waiting for the running one (PB2).
     public var queue: PopupQueue { machine.queue }
+    /// The bar's title and subtitle now (the item's, or what the program set).
     public var title: String { machine.title }
     public var subtitle: String { machine.subtitle }
+    /// The item's progress, 0...1 (PB7).
     public var progress: Double { machine.progress }
+    /// The bar's buttons as configured (the play/pause slot's glyph follows `playing`).
     public var buttons: [PopupBarButton] { machine.buttons }
     /// Whether the item plays: the play/pause button shows ❚❚ while playing and ▶ while
     /// paused, and a tap on it toggles this (docs/components.md, Popup bar PB29).
@@ -65,7 +72,7 @@ public final class Popup: Component, GestureComponent {
     public var barFrame: Rect { machine.barFrame(rules) }
     /// The bar's card: the floating card (or the whole bar), shrunk toward the minimized pill
     /// by `minimizeFraction` (docs/components.md, Popup bar PB31).
-    public var cardFrame: Rect { machine.cardFrame(rules, titleWidth: titleWidths[0]) }
+    public var cardFrame: Rect { machine.cardFrame(rules, titleWidth: titleWidth) }
     /// The card's corner radius, rounding to the pill's half height as it shrinks.
     var cardCornerRadius: Double {
         rules.cornerRadius + (PopupRules.pillHeight / 2 - rules.cornerRadius) * minimizeFraction
@@ -83,7 +90,7 @@ public final class Popup: Component, GestureComponent {
 
     /// What the machine reads and does not own, as it is now.
     var context: PopupMachine.Context {
-        PopupMachine.Context(config: config, rules: rules, titleWidth: titleWidths[0],
+        PopupMachine.Context(config: config, rules: rules, titleWidth: titleWidth,
                              maxScrollOffset: content?.maxScrollOffset(viewportHeight: contentViewportHeight) ?? 0)
     }
 

@@ -9,7 +9,9 @@ import PanelRenderer
 ///
 /// Beyond LNPopupController, which assigns its presentation state in 14 places, every state
 /// field here is assigned by the transition table below and the small named steps it calls
-/// (PopupMachine+Steps.swift).
+/// (PopupMachine+Steps.swift), or by `carry` on a reload. The fields are plain `var`s so a
+/// test may set up any state; `Popup` holds its machine `private(set)` and changes it only
+/// through `handle` and `carry`.
 struct PopupMachine {
     /// Where the popup is in a gesture or a motion.
     enum Phase {
