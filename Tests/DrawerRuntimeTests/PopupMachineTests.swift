@@ -25,9 +25,12 @@ final class PopupMachineTests: XCTestCase {
             context = Machine.Context(config: c, rules: rules, titleWidth: 80, maxScrollOffset: maxScrollOffset)
         }
 
-        /// Feeds one input at `ms`; returns its events.
+        /// Feeds one input at `ms` (with `action` as the content's action under a lift);
+        /// returns its events.
         @discardableResult
-        mutating func feed(_ input: Machine.Input, at ms: Double) -> [KioskEvent] {
+        mutating func feed(_ input: Machine.Input, action: String? = nil, at ms: Double) -> [KioskEvent] {
+            var context = context
+            context.actionUnderTouch = action
             let events = machine.handle(input, at: .milliseconds(ms), in: context).map { effect in
                 switch effect {
                 case .emit(let e): e
@@ -37,11 +40,11 @@ final class PopupMachineTests: XCTestCase {
             return events
         }
 
-        mutating func press(_ x: Double, _ y: Double, at ms: Double) -> [KioskEvent] { feed(.press(Point(x, y)), at: ms) }
-        mutating func move(_ x: Double, _ y: Double, at ms: Double) -> [KioskEvent] { feed(.move(Point(x, y)), at: ms) }
+        mutating func press(_ x: Double, _ y: Double, at ms: Double) -> [KioskEvent] { feed(.touch(.press(Point(x, y))), at: ms) }
+        mutating func move(_ x: Double, _ y: Double, at ms: Double) -> [KioskEvent] { feed(.touch(.move(Point(x, y))), at: ms) }
         mutating func release(_ x: Double, _ y: Double, velocity: Point = .zero, cancelled: Bool = false,
                               action: String? = nil, at ms: Double) -> [KioskEvent] {
-            feed(.release(Point(x, y), velocity: velocity, cancelled: cancelled, contentAction: action), at: ms)
+            feed(.touch(.release(Point(x, y), velocity: velocity, cancelled: cancelled)), action: action, at: ms)
         }
 
         /// Ticks at 60 Hz from `from` through `to` (ms).

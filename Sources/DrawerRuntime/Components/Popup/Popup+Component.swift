@@ -5,7 +5,7 @@ extension Popup: TypedActions {
     public func advance(to time: Instant) {
         now = max(now, time)
         shell.advance(to: time)
-        feed(.tick, at: time)
+        transition(.tick, at: time)
     }
 
     /// Everything a program can ask of a popup bar. The operations that move it are queued
@@ -31,13 +31,13 @@ extension Popup: TypedActions {
     /// Does `action` at `time`. Throws on a progress that is not a number.
     public func apply(_ action: Action, at time: Instant) throws(ActionError) {
         switch action {
-        case .presentBar(let animated): feed(.enqueue(.init(.present, animated: animated)), at: time)
-        case .dismissBar(let animated): feed(.enqueue(.init(.dismiss, animated: animated)), at: time)
-        case .open(let animated): feed(.enqueue(.init(.open, animated: animated)), at: time)
-        case .close(let animated): feed(.enqueue(.init(.close, animated: animated)), at: time)
+        case .presentBar(let animated): transition(.enqueue(.init(.present, animated: animated)), at: time)
+        case .dismissBar(let animated): transition(.enqueue(.init(.dismiss, animated: animated)), at: time)
+        case .open(let animated): transition(.enqueue(.init(.open, animated: animated)), at: time)
+        case .close(let animated): transition(.enqueue(.init(.close, animated: animated)), at: time)
         case .setItem(let newTitle, let newSubtitle, let newProgress, let newPlaying):
             if let newProgress, !newProgress.isFinite { throw ActionError("set_progress takes a number from 0 to 1") }
-            feed(.edit(.setItem(title: newTitle, subtitle: newSubtitle, progress: newProgress, playing: newPlaying)), at: time)
+            transition(.edit(.setItem(title: newTitle, subtitle: newSubtitle, progress: newProgress, playing: newPlaying)), at: time)
         case .setAppearance(let a):
             if let s = a.shadow, !(s.blur.isFinite && s.blur >= 0 && s.offset.x.isFinite && s.offset.y.isFinite) {
                 throw ActionError("set_appearance: a shadow takes a blur of 0 or more and a finite offset")
@@ -49,8 +49,8 @@ extension Popup: TypedActions {
             }
             config.appearance = config.appearance.merging(a)
             measured = nil                                 // widths change with the fonts
-            feed(.edit(.restartMarquee), at: time)
-        case .setMinimized(let on): feed(.edit(.setMinimized(on)), at: time)
+            transition(.edit(.restartMarquee), at: time)
+        case .setMinimized(let on): transition(.edit(.setMinimized(on)), at: time)
         }
     }
 
@@ -97,20 +97,20 @@ extension Popup: TypedActions {
     /// Back closes the open popup.
     public func handleBack(at time: Instant) -> Bool {
         guard popupState == .open else { return false }
-        feed(.enqueue(.init(.close)), at: time)
+        transition(.enqueue(.init(.close)), at: time)
         return true
     }
 
     public func reset(at time: Instant) {
         shell.reset()
-        feed(.abandonGesture, at: time)
+        transition(.abandonGesture, at: time)
         switch config.initialState {
-        case .hidden: feed(.enqueue(.init(.dismiss)), at: time)
-        case .barPresented: feed(.enqueue(.init(popupState == .open ? .close : .present)), at: time)
-        case .open: feed(.enqueue(.init(.open)), at: time)
+        case .hidden: transition(.enqueue(.init(.dismiss)), at: time)
+        case .barPresented: transition(.enqueue(.init(popupState == .open ? .close : .present)), at: time)
+        case .open: transition(.enqueue(.init(.open)), at: time)
         }
-        feed(.edit(.contentReflowed(scrollOffset: 0)), at: time)
-        feed(.edit(.setMinimized(false)), at: time)
+        transition(.edit(.contentReflowed(scrollOffset: 0)), at: time)
+        transition(.edit(.setMinimized(false)), at: time)
     }
 
     public func state() -> JSONValue {

@@ -19,7 +19,7 @@ public final class Popup: Component, GestureComponent {
     var text: TextRenderer?
 
     /// The popup's logical state (PopupMachine.swift): everything a touch, a tick or a
-    /// program's call changes. Only `feed` and `carryState` replace it.
+    /// program's call changes. Only `transition` and `carryState` replace it.
     private(set) var machine: PopupMachine
     typealias Phase = PopupMachine.Phase
     /// Hidden, bar presented or open, by the last completed change (docs/components.md, PB1).
@@ -81,25 +81,34 @@ public final class Popup: Component, GestureComponent {
 
     public func layout(in env: Environment) {
         rules = PopupRules(config: config, env: env)
-        feed(.relayout, at: now)
+        transition(.relayout, at: now)
         _ = content?.layout(width: env.size.width, env: env)
         clampScroll()
     }
 
     // MARK: The machine
 
-    /// What the machine reads and does not own, as it is now.
-    var context: PopupMachine.Context {
-        PopupMachine.Context(config: config, rules: rules, titleWidth: titleWidth,
-                             maxScrollOffset: content?.maxScrollOffset(viewportHeight: contentViewportHeight) ?? 0)
+    /// What the machine reads and does not own for `input`, as things stand now: the content's
+    /// action under a lift's point is asked only for a lift.
+    func context(for input: PopupMachine.Input) -> PopupMachine.Context {
+        var action: String?
+        if case .touch(.release(let p, _, _)) = input { action = contentAction(at: p) }
+        return PopupMachine.Context(config: config, rules: rules, titleWidth: titleWidth,
+                                    maxScrollOffset: content?.maxScrollOffset(viewportHeight: contentViewportHeight) ?? 0,
+                                    actionUnderTouch: action)
     }
 
-    /// Gives the machine one input and applies its effects: the only way the popup's state changes.
-    func feed(_ input: PopupMachine.Input, at time: Instant) {
-        for effect in machine.handle(input, at: time, in: context) {
-            switch effect {
-            case .emit(let event): events.emit(event, at: time)
-            }
+    /// Gives the machine one input, then applies its effects in order: the only way the
+    /// popup's state changes (besides a reload's `carryState`).
+    func transition(_ input: PopupMachine.Input, at time: Instant) {
+        let effects = machine.handle(input, at: time, in: context(for: input))
+        for effect in effects { apply(effect, at: time) }
+    }
+
+    /// Does what the machine asked for.
+    func apply(_ effect: PopupMachine.Effect, at time: Instant) {
+        switch effect {
+        case .emit(let event): events.emit(event, at: time)
         }
     }
 
@@ -159,16 +168,8 @@ public final class Popup: Component, GestureComponent {
     public var drawRevision: Int { shell.revision }
     var touchSlop: Double { config.touchSlop }
 
-    /// One step of the gesture into the machine; a lift carries the content's action under
-    /// the finger, which the machine emits if the lift is a tap on the open page.
-    func gesture(_ step: TouchTracker.Step, at time: Instant) {
-        switch step {
-        case .press(let p): feed(.press(p), at: time)
-        case .move(let p): feed(.move(p), at: time)
-        case .release(let p, let v, let cancelled):
-            feed(.release(p, velocity: v, cancelled: cancelled, contentAction: contentAction(at: p)), at: time)
-        }
-    }
+    /// One step of the gesture into the machine.
+    func gesture(_ step: TouchTracker.Step, at time: Instant) { transition(PopupMachine.touch(step), at: time) }
 
     /// Only a press on the open popup's content shows a row pressed.
     var holdsContentPress: Bool { machine.holdsContentPress }
@@ -193,10 +194,9 @@ public final class Popup: Component, GestureComponent {
         var m = machine
         m.phase = phase
         switch input {
-        case .touch(.press(let p)): _ = m.handle(.press(p), at: time, in: context)
-        case .touch(.move(let p)): _ = m.handle(.move(p), at: time, in: context)
-        case .touch(.release(let p, let v, let cancelled)):
-            _ = m.handle(.release(p, velocity: v, cancelled: cancelled, contentAction: contentAction(at: p)), at: time, in: context)
+        case .touch(let step):
+            let touch = PopupMachine.touch(step)
+            _ = m.handle(touch, at: time, in: context(for: touch))
         }
         return m.phase
     }
@@ -205,18 +205,18 @@ public final class Popup: Component, GestureComponent {
     /// going), on the same item, with the title, progress and buttons the program set.
     public func carryState(from previous: Component) {
         guard let old = previous as? Popup else { return }
-        machine.carry(from: old.machine, context)
+        machine.carry(from: old.machine, context(for: .relayout))
         clampScroll()
     }
 
     public func contentChanged(at time: Instant) {
         guard let content else { return }
-        feed(.edit(.contentReflowed(scrollOffset: content.anchoredScrollOffset(scrollOffset, viewportHeight: contentViewportHeight))),
+        transition(.edit(.contentReflowed(scrollOffset: content.anchoredScrollOffset(scrollOffset, viewportHeight: contentViewportHeight))),
              at: time)
     }
 
     private func clampScroll() {
-        feed(.edit(.contentReflowed(scrollOffset: content?.clampedScrollOffset(scrollOffset, viewportHeight: contentViewportHeight) ?? 0)),
+        transition(.edit(.contentReflowed(scrollOffset: content?.clampedScrollOffset(scrollOffset, viewportHeight: contentViewportHeight) ?? 0)),
              at: now)
     }
 
@@ -227,6 +227,6 @@ public final class Popup: Component, GestureComponent {
     /// `minimize_on_scroll`, scrolling down minimizes the presented bar and scrolling up brings
     /// it back.
     public func contentBelowScrolled(by dy: Double, at time: Instant) {
-        feed(.edit(.contentBelowScrolled(dy: dy)), at: time)
+        transition(.edit(.contentBelowScrolled(dy: dy)), at: time)
     }
 }

@@ -133,9 +133,9 @@ extension PopupMachine {
     }
 
     /// A tap on the open page's content reports the content's action there, if it has one.
-    mutating func contentReleased(from start: Point, at p: Point, cancelled: Bool, action: String?, time t: Instant,
-                                  _ c: Context, _ fx: inout [Effect]) -> Phase {
-        if isTap(start, p, cancelled, c), let action { fx.append(.emit(.action(target: id, id: action))) }
+    mutating func contentReleased(from start: Point, at p: Point, cancelled: Bool, time t: Instant, _ c: Context,
+                                  _ fx: inout [Effect]) -> Phase {
+        if isTap(start, p, cancelled, c), let action = c.actionUnderTouch { fx.append(.emit(.action(target: id, id: action))) }
         return settle(at: t, c, &fx)
     }
 

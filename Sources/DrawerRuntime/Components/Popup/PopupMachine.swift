@@ -42,13 +42,9 @@ struct PopupMachine {
 
     /// One thing that happens to the popup, at the time `handle` is given.
     enum Input: Equatable, Sendable {
-        /// The first finger went down at a point (screen points).
-        case press(Point)
-        case move(Point)
-        /// The finger lifted (or the gesture was cancelled); `velocity` in pt/s.
-        /// `contentAction` is the open page's content's action under the point, if any (the
-        /// class asks its content view; the machine emits it when the lift is a tap there).
-        case release(Point, velocity: Point, cancelled: Bool, contentAction: String?)
+        /// One step of the first finger's gesture (screen points; a lift's velocity in pt/s).
+        /// A lift that is a tap on the open page reports `Context.actionUnderTouch`.
+        case touch(TouchTracker.Step)
         /// A queued operation (present, dismiss, open, close: docs/components.md, Popup bar PB2).
         case enqueue(PopupQueue.Request)
         /// Idle reset: drop a gesture in progress (animations run on).
@@ -96,7 +92,13 @@ struct PopupMachine {
         var titleWidth: Double
         /// How far the open page's content can scroll (pt).
         var maxScrollOffset: Double
+        /// The action of the open page's content under a lift's point, if any (the class asks
+        /// its content view; nil for other inputs).
+        var actionUnderTouch: String? = nil
     }
+
+    /// The input that carries one step of a gesture.
+    static func touch(_ step: TouchTracker.Step) -> Input { .touch(step) }
 
     /// The component's id, named by every event.
     let id: String
@@ -161,9 +163,9 @@ struct PopupMachine {
     /// ignored finger go nowhere.
     private mutating func takesInput(_ input: Input) -> Bool {
         switch input {
-        case .press, .abandonGesture: ignoringFinger = false; return true
-        case .move: return !ignoringFinger
-        case .release:
+        case .touch(.press), .abandonGesture: ignoringFinger = false; return true
+        case .touch(.move): return !ignoringFinger
+        case .touch(.release):
             defer { ignoringFinger = false }
             return !ignoringFinger
         case .enqueue, .restAt, .tick, .relayout, .edit: return true
@@ -176,7 +178,7 @@ struct PopupMachine {
     /// appends its events.
     private mutating func next(_ input: Input, at t: Instant, in c: Context, _ fx: inout [Effect]) -> Phase {
         switch input {
-        case .press(let p):
+        case .touch(.press(let p)):
             switch phase {
             case .sliding, .transitioning, .presentingOpen, .waitingToOpen, .pageSettling:
                 ignoringFinger = true                      // docs/components.md, Popup bar PB3
@@ -185,7 +187,7 @@ struct PopupMachine {
                  .draggingClosed, .snapClosing, .paging, .ignoring:
                 return pressPhase(at: p, c)
             }
-        case .move(let p):
+        case .touch(.move(let p)):
             switch phase {
             case .pressedBar(let start): return barMoved(from: start, to: p, at: t, c)
             case .paging(let originX): return page(from: originX, to: p, c)
@@ -198,7 +200,7 @@ struct PopupMachine {
             case .snapClosing(let originY): return snapClose(from: originY, to: p, at: t, c, &fx)
             case .idle, .sliding, .transitioning, .presentingOpen, .waitingToOpen, .pageSettling, .ignoring: return phase
             }
-        case .release(let p, let v, let cancelled, let action):
+        case .touch(.release(let p, let v, let cancelled)):
             switch phase {
             case .pressedBar(let start): return barReleased(from: start, at: p, cancelled: cancelled, time: t, c, &fx)
             case .pressedButton(let i, let start): return buttonReleased(i, from: start, at: p, cancelled: cancelled, time: t, c, &fx)
@@ -209,7 +211,7 @@ struct PopupMachine {
             case .snapClosing:                             // released before the snap point: back to open
                 return startTransition(to: .open, damping: c.config.gestureDamping, at: t, c, &fx)
             case .pressedContent(let start, _):
-                return contentReleased(from: start, at: p, cancelled: cancelled, action: action, time: t, c, &fx)
+                return contentReleased(from: start, at: p, cancelled: cancelled, time: t, c, &fx)
             case .scrolling, .ignoring: return settle(at: t, c, &fx)
             case .idle, .sliding, .transitioning, .presentingOpen, .waitingToOpen, .pageSettling:
                 return phase                               // a waiting open happens anyway
