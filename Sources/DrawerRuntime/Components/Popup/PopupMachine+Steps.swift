@@ -121,7 +121,7 @@ extension PopupMachine {
     /// A tap on a bar button does its action.
     mutating func buttonReleased(_ i: Int, from start: Point, at p: Point, cancelled: Bool, time t: Instant, _ c: Context,
                                  _ fx: inout [Effect]) -> Phase {
-        if isTap(start, p, cancelled, c) { tapButton(i, at: t, &fx) }
+        if isTap(start, p, cancelled, c) { tapButton(i, &fx) }
         return settle(at: t, c, &fx)
     }
 
@@ -141,7 +141,7 @@ extension PopupMachine {
 
     /// A bar button's `action`. Play and pause are one toggle (PB29): the action names what
     /// the tap asks for (`play` while paused, `pause` while playing) and the glyph flips at once.
-    mutating func tapButton(_ i: Int, at t: Instant, _ fx: inout [Effect]) {
+    mutating func tapButton(_ i: Int, _ fx: inout [Effect]) {
         let b = shownButton(buttons[i])
         fx.append(.emit(.action(target: id, id: b.rawValue)))
         switch b {
@@ -222,7 +222,7 @@ extension PopupMachine {
     }
 
     /// Opening or closing; the *did* when it comes to rest somewhere new.
-    mutating func transition(_ motion: SpringMotion, to target: PopupState, at t: Instant, _ c: Context,
+    mutating func openOrClose(_ motion: SpringMotion, to target: PopupState, at t: Instant, _ c: Context,
                              _ fx: inout [Effect]) -> Phase {
         var motion = motion
         motion.advance(to: t)

@@ -229,7 +229,7 @@ struct PopupMachine {
             case .waitingToOpen(let until):
                 return t >= until ? startTransition(to: .open, damping: c.config.gestureDamping, at: t, c, &fx) : phase
             case .sliding(let motion, let to): return slide(motion, to: to, at: t, c, &fx)
-            case .transitioning(let motion, let to): return transition(motion, to: to, at: t, c, &fx)
+            case .transitioning(let motion, let to): return openOrClose(motion, to: to, at: t, c, &fx)
             case .presentingOpen(let motion, let fromShift): return presentOpen(motion, from: fromShift, at: t, c, &fx)
             case .idle, .pressedBar, .pressedButton, .pressedCloseButton, .draggingOpen, .pressedContent, .scrolling,
                  .draggingClosed, .snapClosing, .paging, .ignoring:
