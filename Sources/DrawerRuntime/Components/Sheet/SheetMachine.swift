@@ -135,33 +135,10 @@ struct SheetMachine: Sendable {
         case (_, .snap(let index, false)):
             jump(to: c.rules.clampIndex(index), c, &fx)
             return .resting
-        case (.settling(var motion), .relayout):
-            // Re-aim at the anchor's new place from where the card is, keeping its speed.
-            renumber(c.rules.clampIndex(anchorIndex))
-            motion.retarget(to: c.rules.origins[anchorIndex], at: t)
-            return .settling(motion)
-        case (.pressed, .relayout), (.dragging, .relayout):
-            renumber(c.rules.clampIndex(anchorIndex))     // the finger keeps the card; release snaps it
-            return phase
-        case (.resting, .relayout), (.scrollFling, .relayout):
-            renumber(c.rules.clampIndex(anchorIndex))
-            origin = c.rules.origins[anchorIndex]
-            return phase
-        case (.settling(var motion), .anchorsReplaced(let previous, let snapTo, true)):
-            // Re-aimed from where it is, keeping its speed (as a relayout does).
-            let index = newAnchor(snapTo: snapTo, previous: previous, c)
-            announce(index, &fx)
-            motion.retarget(to: c.rules.origins[index], at: t)
-            return .settling(motion)
-        case (.resting, .anchorsReplaced(let previous, let snapTo, true)), (.scrollFling, .anchorsReplaced(let previous, let snapTo, true)):
-            return settle(to: newAnchor(snapTo: snapTo, previous: previous, c), velocity: 0, at: t, c, &fx)
-        case (.pressed, .anchorsReplaced(let previous, let snapTo, _)), (.dragging, .anchorsReplaced(let previous, let snapTo, _)):
-            renumber(newAnchor(snapTo: snapTo, previous: previous, c))   // the release snaps among the new anchors
-            return phase
-        case (.resting, .anchorsReplaced(let previous, let snapTo, false)), (.settling, .anchorsReplaced(let previous, let snapTo, false)),
-             (.scrollFling, .anchorsReplaced(let previous, let snapTo, false)):
-            land(at: newAnchor(snapTo: snapTo, previous: previous, c), c, &fx)
-            return .resting
+        case (_, .relayout):
+            return relayout(at: t, c)
+        case (_, .anchorsReplaced(let previous, let snapTo, let animated)):
+            return replaceAnchors(with: newAnchor(snapTo: snapTo, previous: previous, c), animated: animated, at: t, c, &fx)
         case (_, .restAt(let index, let pages)):
             restAt(index, pages: pages, c)
             return .resting
@@ -372,6 +349,42 @@ extension SheetMachine {
         case .resting, .pressed, .dragging, .scrollFling: reference = origin
         }
         return c.rules.nearestIndex(to: reference)
+    }
+
+    /// The screen changed size and the anchors with it: the logical anchor stays (Sheet S17).
+    mutating func relayout(at time: Instant, _ c: Context) -> Phase {
+        renumber(c.rules.clampIndex(anchorIndex))
+        switch phase {
+        case .settling(var motion):
+            // Re-aim at the anchor's new place from where the card is, keeping its speed.
+            motion.retarget(to: c.rules.origins[anchorIndex], at: time)
+            return .settling(motion)
+        case .pressed, .dragging:
+            return phase                                  // the finger keeps the card; release snaps it
+        case .resting, .scrollFling:
+            origin = c.rules.origins[anchorIndex]
+            return phase
+        }
+    }
+
+    /// New anchors (in the context's rules): the card goes to anchor `index` of them (Sheet S28).
+    mutating func replaceAnchors(with index: Int, animated: Bool, at time: Instant, _ c: Context,
+                                 _ fx: inout [Effect]) -> Phase {
+        switch (phase, animated) {
+        case (.settling(var motion), true):
+            // Re-aimed from where it is, keeping its speed (as a relayout does).
+            announce(index, &fx)
+            motion.retarget(to: c.rules.origins[index], at: time)
+            return .settling(motion)
+        case (.resting, true), (.scrollFling, true):
+            return settle(to: index, velocity: 0, at: time, c, &fx)
+        case (.pressed, _), (.dragging, _):
+            renumber(index)                               // the release snaps among the new anchors
+            return phase
+        case (.resting, false), (.settling, false), (.scrollFling, false):
+            land(at: index, c, &fx)
+            return .resting
+        }
     }
 
     /// After a reload: the same anchor (the nearest there is) and pages, no motion, no events.
