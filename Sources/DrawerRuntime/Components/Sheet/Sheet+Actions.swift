@@ -3,20 +3,16 @@ import PanelRenderer
 /// The sheet's programmatic side: its touch-script actions, idle reset and its state-file
 /// entry (docs/formats.md, "Touch script" and "State file").
 extension Sheet: TypedActions {
-    // MARK: Page stack (the card's motion stays in `transition`)
+    // MARK: Page stack (its slides and events are the machine's)
 
+    /// Pushes `page`, which is not on the stack; its content is laid out at the content width.
     func push(_ page: SheetPage, animated: Bool = true, at time: Instant) {
         _ = page.content?.layout(width: rules.contentWidth, env: rules.env)
-        stack.transition(.push(page), at: time)
-        if !animated { stack.carry(stack.pages) }          // shown at once: no slide
-        events.emit(.pagesChanged(sheet: id, change: .push, depth: stack.depth), at: time)
+        transition(.push(page: page.id, animated: animated), at: time)
     }
 
     func pop(to depth: Int, animated: Bool = true, at time: Instant) {
-        if stack.transition(.pop(to: depth), at: time) {
-            if !animated { stack.carry(stack.pages) }
-            events.emit(.pagesChanged(sheet: id, change: .pop, depth: stack.depth), at: time)
-        }
+        transition(.pop(toDepth: depth, animated: animated), at: time)
     }
 
     // MARK: Actions, reset, state
@@ -61,22 +57,22 @@ extension Sheet: TypedActions {
             guard let page = catalogue[name] else {
                 throw ActionError("push: no page '\(name)' on sheet '\(id)' (its pages: \(catalogue.keys.sorted().joined(separator: ", ")))")
             }
-            guard !stack.pages.contains(where: { $0 === page }) else {
+            guard !machine.stack.contains(page.id) else {
                 throw ActionError("page '\(name)' is already on sheet '\(id)''s stack")
             }
             push(page, animated: animated, at: time)
         case .pop(let animated):
             // The root is never popped (sheets' rule); saying ok to a pop that did nothing hid
             // a program's mistake.
-            guard stack.depth > 1 else { throw ActionError("pop: sheet '\(id)' shows its root page, which is never popped") }
-            pop(to: stack.depth - 1, animated: animated, at: time)
+            guard depth > 1 else { throw ActionError("pop: sheet '\(id)' shows its root page, which is never popped") }
+            pop(to: depth - 1, animated: animated, at: time)
         case .popToRoot(let animated): pop(to: 1, animated: animated, at: time)
         case .popTo(let name, let animated):
             guard let page = catalogue[name] else {
                 throw ActionError("pop_to: no page '\(name)' on sheet '\(id)' (its pages: \(catalogue.keys.sorted().joined(separator: ", ")))")
             }
-            guard let index = stack.pages.firstIndex(where: { $0 === page }) else {
-                throw ActionError("pop_to: page '\(name)' is not on sheet '\(id)''s stack (on it: \(stack.pages.map(\.id).joined(separator: ", ")))")
+            guard let index = machine.stack.pages.firstIndex(of: page.id) else {
+                throw ActionError("pop_to: page '\(name)' is not on sheet '\(id)''s stack (on it: \(machine.stack.pages.joined(separator: ", ")))")
             }
             pop(to: index + 1, animated: animated, at: time)
         case .setAnchors(let anchors, let snapTo, let animated):
@@ -93,12 +89,10 @@ extension Sheet: TypedActions {
                 pages.append(page)
             }
             guard !pages.isEmpty else { throw ActionError("set_pages takes one or more page ids, the root first") }
-            for p in pages where !stack.pages.contains(where: { $0 === p }) {
-                p.scrollOffset = 0
+            for p in pages where !machine.stack.contains(p.id) {
                 _ = p.content?.layout(width: rules.contentWidth, env: rules.env)
             }
-            stack.transition(.set(pages), at: time)
-            events.emit(.pagesChanged(sheet: id, change: .setPages, depth: stack.depth), at: time)
+            transition(.setPages(pages.map(\.id)), at: time)
         }
     }
 
@@ -109,7 +103,7 @@ extension Sheet: TypedActions {
 
     /// Pops the top page; nothing at the root.
     public func pop(animated: Bool = true, at time: Instant) {
-        pop(to: stack.depth - 1, animated: animated, at: time)
+        pop(to: depth - 1, animated: animated, at: time)
     }
 
     /// Moves the card to anchor `anchor` (0 is the top-most).
@@ -149,7 +143,7 @@ extension Sheet: TypedActions {
             let pages = catalogue.keys.sorted().joined(separator: ", ")
             guard let name = args.first else { throw ActionError("push takes a page id (this sheet has: \(pages))") }
             guard let page = catalogue[name] else { throw ActionError("push: no page '\(name)' on sheet '\(id)' (its pages: \(pages))") }
-            guard !stack.pages.contains(where: { $0 === page }) else {
+            guard !machine.stack.contains(page.id) else {
                 throw ActionError("page '\(name)' is already on sheet '\(id)''s stack")
             }
             return .push(page: name, animated: try animated(after: 1))
@@ -188,9 +182,7 @@ extension Sheet: TypedActions {
 
     public func reset(at time: Instant) {
         shell.reset()
-        pop(to: 1, at: time)
-        rootPage.scrollOffset = 0
-        transition(.snap(config.initialAnchor ?? rules.lastIndex, animated: true), at: time)
+        transition(.reset, at: time)
     }
 
     public func state() -> JSONValue {
@@ -198,13 +190,13 @@ extension Sheet: TypedActions {
             ("kind", .string(kind.rawValue)),
             ("anchor_index", .number(Double(anchorIndex))),
             ("origin_pt", .number(origin)),
-            ("stack_depth", .number(Double(stack.depth))),
+            ("stack_depth", .number(Double(depth))),
             ("dimming_alpha", .number(dimmingAlpha)),
             ("animating", .bool(needsFrames)),
             ("background_inset_pt", .number(rules.backgroundInset)),
             ("corner_radius_pt", .number(rules.cornerRadius(origin: origin))),
-            ("page", .string(stack.top.id)),
-            ("scroll_offset_pt", .number(stack.top.scrollOffset)),
+            ("page", .string(topPage.id)),
+            ("scroll_offset_pt", .number(topPage.scrollOffset)),
         ])
     }
 }

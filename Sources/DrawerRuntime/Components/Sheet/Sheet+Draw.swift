@@ -65,7 +65,7 @@ extension Sheet {
             canvas.fillRect(page, .solid(pal.card))
             canvas.fillRect(Rect(card.x, top, card.width, 1), .solid(pal.separator))
         }
-        let isPushed = page !== stack.pages.first
+        let isPushed = page.id != machine.stack.bottom
         let header = config.headerHeight
         if let title = page.title {
             let pad = theme.spacing

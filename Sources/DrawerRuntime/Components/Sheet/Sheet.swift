@@ -16,52 +16,20 @@ public final class Sheet: Component, GestureComponent {
     /// A pushed page's close button image (sheets' `closeButtonImage`); nil: the drawn disc.
     public let closeImage: Pixmap?
 
-    /// The card's phases; `transition` is the only place that assigns `phase` (it sets it to
-    /// what `next` returns).
-    enum Phase {
-        case resting
-        /// Finger down, not yet past the slop: could still become a tap on `target`.
-        case pressed(start: Point, target: PressTarget)
-        /// `inContent`: the drag began on the page's content, so it hands off to scrolling.
-        /// `follower`: who took the finger's latest step, the card (`.container`) or the page's
-        /// list (`.content`), as the nested-scroll coordinator shared it.
-        case dragging(lastY: Double, inContent: Bool, follower: NestedScrollParticipant)
-        case settling(SpringMotion)
-        /// The card rests at the top anchor while the page's list glides on.
-        case scrollFling(ContentFling, page: SheetPage)
-    }
-    enum PressTarget: Equatable { case dimming, closeButton, header, content }
+    /// The card's logical state (phase, anchor with its will/did events, origin, page
+    /// stack); `transition` is the only place that changes it, by feeding it an input.
+    private(set) var machine: SheetMachine
+    typealias Phase = SheetMachine.Phase
+    typealias Input = SheetMachine.Input
 
-    enum Input: TouchInput {
-        /// A step of the gesture (velocities pt/s, positive downward).
-        case touch(TouchTracker.Step)
-        case snap(Int, animated: Bool)
-        /// The screen changed size: the anchors moved, the logical anchor stays.
-        case relayout
-        /// The page's content changed and its scroll offset moved by `by` points with it.
-        case contentMoved(SheetPage, by: Double)
-        /// After a reload: rest at this anchor at once, without events.
-        case restAt(Int)
-        /// `set_anchors`: the anchors (in `rules`) changed; the card goes to anchor `to` of
-        /// the new list, animated or at once.
-        case anchorsChanged(to: Int, animated: Bool)
-        case tick
-    }
-
-    /// Assigned only by `transition`.
-    var phase = Phase.resting
     /// The logical anchor: where the card rests, or where it is heading.
-    public private(set) var anchorIndex: Int
+    public var anchorIndex: Int { machine.anchorIndex }
     /// y of the card's top edge, points (docs/formats.md, State file: `origin_pt`).
-    public private(set) var origin: Double
-    /// During a drag: start origin + the card's share of the finger's travel, undamped.
-    private var rawOrigin = 0.0
+    public var origin: Double { machine.origin }
     private(set) var rules: SheetRules
-    var stack: SheetPageStack
     /// Every page the app defined, by id (the ones `push` and `set_pages` may name).
     let catalogue: [String: SheetPage]
     let rootPage: SheetPage
-    private var pendingDid = false
     /// The latest time the sheet was brought to (layout changes happen "now").
     private var now = Instant.zero
     public var touchSlop = 8.0
@@ -87,22 +55,38 @@ public final class Sheet: Component, GestureComponent {
         var cat: [String: SheetPage] = [:]
         for p in pages where cat[p.id] == nil { cat[p.id] = p }
         catalogue = cat
-        stack = SheetPageStack(root: rootPage, spring: Spring(duration: config.transitionDuration, dampingRatio: 1),
-                               travel: rules.cardHeight - rules.chromeTop)
-        anchorIndex = rules.clampIndex(config.initialAnchor ?? rules.lastIndex)
-        origin = rules.origins[anchorIndex]
+        machine = SheetMachine(id: id, root: rootPage.id, anchorIndex: config.initialAnchor ?? rules.lastIndex, rules: rules)
         layout(in: env)
     }
 
     public var dimmingAlpha: Double { rules.dimmingAlpha(origin: origin) }
     public var cardFrame: Rect { rules.cardFrame(origin: origin) }
-    public var topPage: SheetPage { stack.top }
-    public var depth: Int { stack.depth }
+    public var topPage: SheetPage { page(machine.stack.top) }
+    public var depth: Int { machine.stack.depth }
+
+    /// The page with id `id`. The machine holds only ids this sheet gave it (the root's and
+    /// the catalogue's, checked by `apply`), so the fallback is never taken.
+    func page(_ id: String) -> SheetPage { catalogue[id] ?? rootPage }
+
+    /// The page stack with its pages (the machine keeps their ids).
+    var stack: Pages { Pages(stack: machine.stack, sheet: self) }
+
+    /// The page stack as pages: what drawing and tests look at.
+    struct Pages {
+        let stack: SheetPageStack
+        let sheet: Sheet
+        /// The root first.
+        var pages: [SheetPage] { stack.pages.map(sheet.page) }
+        var top: SheetPage { sheet.page(stack.top) }
+        var depth: Int { stack.depth }
+        var isSliding: Bool { stack.isSliding }
+        /// The pages to draw, bottom first, each with its vertical offset in points.
+        var visible: [(page: SheetPage, offset: Double)] { stack.visible.map { (sheet.page($0.page), $0.offset) } }
+    }
 
     public func layout(in env: Environment) {
         rules = SheetRules(config: config, env: env)
         transition(.relayout, at: now)
-        stack.travel = rules.cardHeight - rules.chromeTop
         for page in catalogue.values {
             _ = page.content?.layout(width: rules.contentWidth, env: env)
             clampScroll(page)
@@ -110,7 +94,7 @@ public final class Sheet: Component, GestureComponent {
     }
 
     public var motionPhase: MotionPhase {
-        switch phase {
+        switch machine.phase {
         case .resting: shell.restingPhase
         case .pressed: .pressed
         case .dragging(_, _, .container): .dragging
@@ -122,9 +106,9 @@ public final class Sheet: Component, GestureComponent {
 
     public var needsFrames: Bool {
         if shell.isFlinging { return true }
-        switch phase {
+        switch machine.phase {
         case .settling, .scrollFling: return true
-        case .resting, .pressed, .dragging: return stack.isSliding
+        case .resting, .pressed, .dragging: return machine.stack.isSliding
         }
     }
 
@@ -133,203 +117,68 @@ public final class Sheet: Component, GestureComponent {
         cardFrame.contains(p) || dimmingAlpha > 0.001
     }
 
+    // MARK: Machine
+
+    /// What the machine reads now: the rules, the slop and the top page's list.
+    private var context: SheetMachine.Context {
+        let top = topPage
+        return SheetMachine.Context(rules: rules, touchSlop: touchSlop, scrollOffset: top.scrollOffset,
+                                    maxScrollOffset: top.content?.maxScrollOffset(viewportHeight: rules.contentViewportHeight) ?? 0)
+    }
+
+    /// All changes of the sheet's state go through here: the machine takes `input`, the
+    /// sheet does what it says.
+    func transition(_ input: Input, at time: Instant) {
+        let effects = machine.handle(input, at: time, in: context)
+        for effect in effects {
+            switch effect {
+            case .emit(let event):
+                events.emit(event, at: time)
+            case .scroll(let id, let offset):
+                page(id).scrollOffset = offset
+            case .tapContent(let id, let local):
+                if let content = page(id).content { emitAction((content, local), at: time) }
+            }
+        }
+    }
+
+    /// GestureComponent's step, for the shell's own `transition` (`phase = next(phase,
+    /// input)`): the machine, which is in `phase`, takes `input`; the new phase comes back.
+    func next(_ phase: Phase, _ input: Input, at time: Instant) -> Phase {
+        transition(input, at: time)
+        return machine.phase
+    }
+
+    /// The machine's phase. GestureComponent may assign it only what `next` returned, which
+    /// the machine already holds, so the setter has nothing to do.
+    var phase: Phase {
+        get { machine.phase }
+        set {}
+    }
+
     // MARK: Touch
 
     public func handle(_ t: TouchEvent) { handleTouch(t) }
 
     /// A press on the page's content (not the header, the close button or the dimming).
     var holdsContentPress: Bool {
-        switch phase {
+        switch machine.phase {
         case .pressed(_, let target): target == .content
         case .resting, .dragging, .settling, .scrollFling: false
-        }
-    }
-
-    /// The phase after `input` in `phase`, with its effects (origin, anchor, events).
-    func next(_ phase: Phase, _ input: Input, at time: Instant) -> Phase {
-        switch (phase, input) {
-        case (.settling(var motion), .relayout):
-            // Re-aim at the anchor's new place from where the card is, keeping its speed.
-            anchorIndex = rules.clampIndex(anchorIndex)
-            motion.retarget(to: rules.origins[anchorIndex], at: time)
-            return .settling(motion)
-        case (.pressed, .relayout), (.dragging, .relayout):
-            anchorIndex = rules.clampIndex(anchorIndex)   // the finger keeps the card; release snaps it
-            return phase
-        case (.resting, .relayout), (.scrollFling, .relayout):
-            anchorIndex = rules.clampIndex(anchorIndex)
-            origin = rules.origins[anchorIndex]
-            return phase
-        case (.settling(var motion), .touch(.press)):
-            // Catch it where it really is (sheets reads the animation's end value:
-            // docs/components.md, Sheet S21).
-            motion.advance(to: time)
-            origin = rules.settleOrigin(motion.value)
-            return next(.resting, input, at: time)
-        case (.scrollFling, .touch(.press)):
-            // A finger on a gliding list stops it where it is.
-            return next(.resting, input, at: time)
-        case (.resting, .touch(.press(let p))), (.pressed, .touch(.press(let p))), (.dragging, .touch(.press(let p))):
-            return .pressed(start: p, target: pressTarget(at: p))
-        case (.pressed(let start, let target), .touch(.move(let p))):
-            guard target != .dimming, startsVerticalDrag(from: start, to: p) else { return phase }
-            rawOrigin = rules.rawOrigin(displayed: origin)
-            // Content is not interactive while a page slides (sheets `cycle`): drag the card only.
-            // The card until its first step says otherwise (a step that moves nothing keeps it).
-            return next(.dragging(lastY: start.y, inContent: target == .content && !stack.isSliding, follower: .container),
-                        input, at: time)
-        case (.dragging(let lastY, let inContent, let follower), .touch(.move(let p))):
-            let moved = applyDrag(p.y - lastY, inContent: inContent)
-            return .dragging(lastY: p.y, inContent: inContent, follower: moved ?? follower)
-        case (.resting, .touch(.move)), (.settling, .touch(.move)), (.scrollFling, .touch(.move)):
-            return phase
-        case (.pressed(let start, let target), .touch(.release(let p, _, let cancelled))):
-            if isTap(from: start, to: p, cancelled: cancelled), let motion = tap(target, at: p, time: time) { return motion }
-            return settle(to: anchorIndex, velocity: 0, at: time)
-        case (.dragging(_, let inContent, _), .touch(.release(_, let velocity, let cancelled))):
-            let v = velocity.y
-            guard inContent, abs(origin - rules.topOrigin) < 0.5 else {
-                // A cancelled touch has no trustworthy velocity: nearest anchor.
-                return settle(to: rules.snapIndex(origin: origin, velocity: cancelled ? 0 : v),
-                              velocity: cancelled ? 0 : v, at: time)
-            }
-            // The list was scrolling with the card at the top anchor: the card stays and the
-            // list keeps its momentum.
-            let settled = settle(to: 0, velocity: 0, at: time)
-            let page = stack.top
-            let maxScroll = page.content?.maxScrollOffset(viewportHeight: rules.contentViewportHeight) ?? 0
-            if !cancelled, case .resting = settled,
-               let fling = ContentFling(offset: page.scrollOffset, fingerVelocity: v, maxOffset: maxScroll, at: time) {
-                return .scrollFling(fling, page: page)
-            }
-            return settled
-        case (.resting, .touch(.release)), (.settling, .touch(.release)), (.scrollFling, .touch(.release)):
-            return settle(to: anchorIndex, velocity: 0, at: time)
-        case (_, .snap(let index, let animated)):
-            let target = rules.clampIndex(index)
-            if animated { return settle(to: target, velocity: 0, at: time) }
-            let from = anchorIndex
-            anchorIndex = target
-            origin = rules.origins[target]
-            if from != target {
-                emitWill(from: from, to: target, at: time)
-                emitDid(at: time)
-            }
-            return .resting
-        case (.settling(var motion), .anchorsChanged(let index, true)):
-            // Re-aimed from where it is, keeping its speed (as a relayout does).
-            if index != anchorIndex { emitWill(from: anchorIndex, to: index, at: time) }
-            anchorIndex = index
-            motion.retarget(to: rules.origins[index], at: time)
-            return .settling(motion)
-        case (.resting, .anchorsChanged(let index, true)), (.scrollFling, .anchorsChanged(let index, true)):
-            return settle(to: index, velocity: 0, at: time)
-        case (.pressed, .anchorsChanged(let index, _)), (.dragging, .anchorsChanged(let index, _)):
-            // The finger keeps the card; its release snaps among the new anchors.
-            anchorIndex = index
-            return phase
-        case (.resting, .anchorsChanged(let index, false)), (.settling, .anchorsChanged(let index, false)),
-             (.scrollFling, .anchorsChanged(let index, false)):
-            let from = anchorIndex
-            anchorIndex = index
-            origin = rules.origins[index]
-            if from != index { emitWill(from: from, to: index, at: time) }
-            emitDid(at: time)                             // also ends a settle that was under way
-            return .resting
-        case (_, .restAt(let index)):
-            anchorIndex = rules.clampIndex(index)
-            origin = rules.origins[anchorIndex]
-            rawOrigin = origin
-            return .resting
-        case (.settling(var motion), .tick):
-            motion.advance(to: time)
-            origin = rules.settleOrigin(motion.value)
-            guard motion.isAtRest else { return .settling(motion) }
-            origin = rules.origins[anchorIndex]
-            emitDid(at: time)
-            return .resting
-        case (.scrollFling(var fling, let page), .tick):
-            let (offset, finished) = fling.advance(to: time)
-            page.scrollOffset = offset
-            return finished ? .resting : .scrollFling(fling, page: page)
-        case (.resting, .tick), (.pressed, .tick), (.dragging, .tick):
-            return phase
-        case (.scrollFling(var fling, let flung), .contentMoved(let page, let delta)):
-            guard flung === page else { return phase }
-            fling.contentMoved(by: delta, maxOffset: page.content?.maxScrollOffset(viewportHeight: rules.contentViewportHeight) ?? 0)
-            return .scrollFling(fling, page: page)
-        case (.resting, .contentMoved), (.pressed, .contentMoved), (.dragging, .contentMoved), (.settling, .contentMoved):
-            return phase                                  // the offset itself is already moved
-        }
-    }
-
-    /// What a touch at `p` would be a tap on.
-    private func pressTarget(at p: Point) -> PressTarget {
-        let card = cardFrame
-        guard card.contains(p) else { return .dimming }
-        if stack.depth > 1, rules.closeButtonFrame(cardOrigin: origin).insetBy(dx: -7, dy: -7).contains(p) {
-            return .closeButton     // 44 pt touch target around the 30 pt button
-        }
-        return rules.headerBand.contains(p.y - card.y) ? .header : .content
-    }
-
-    /// The card's motion a tap started, nil when it started none.
-    private func tap(_ target: PressTarget, at p: Point, time: Instant) -> Phase? {
-        switch target {
-        case .dimming:
-            guard config.collapsesOnDimmingTap else { return nil }
-            return settle(to: rules.lastIndex, velocity: 0, at: time)
-        case .closeButton:
-            pop(to: stack.depth - 1, at: time)
-            return nil
-        case .header:
-            guard config.expandsOnHeaderTap, anchorIndex != 0 else { return nil }
-            return settle(to: 0, velocity: 0, at: time)
-        case .content:
-            emitAction(contentHit(at: p), at: time)
-            return nil
         }
     }
 
     /// The top page's content under `p` (screen points) and `p` in its coordinates; none
     /// while a page slides (content is not interactive then).
     func contentHit(at p: Point) -> ContentHit? {
-        guard !stack.isSliding, let content = stack.top.content else { return nil }
-        let card = cardFrame
-        return (content, Point(p.x - rules.contentX(origin: origin), p.y - card.y - rules.contentTop + stack.top.scrollOffset))
-    }
-
-    /// Splits one finger step (pt, positive downward) between the card and the page's list
-    /// through the runtime's one nested-scroll protocol, as sheets' Scrollable delegate does
-    /// (docs/components.md, Sheet S5), in one gesture both ways: finger up moves the card to the
-    /// top anchor first, then scrolls the list; finger down scrolls the list back to its top
-    /// first, then moves the card down. Past the top anchor the card rubber-bands (its raw
-    /// origin keeps the overflow) unless a scrollable list absorbed the push; the list itself
-    /// never bounces. Returns who followed the finger in this step (nil: nothing moved).
-    private func applyDrag(_ step: Double, inContent: Bool) -> NestedScrollParticipant? {
-        let page = stack.top
-        let offset = page.scrollOffset
-        let maxScroll = inContent ? page.content?.maxScrollOffset(viewportHeight: rules.contentViewportHeight) ?? 0 : 0
-        // Made afresh at every step: the raw origin (overflow included) and the page's offset
-        // are its whole state, so a relayout or a page pushed mid-drag cannot leave it stale.
-        // Below the top anchor the card moves freely (the bottom's rubber band is in
-        // `displayedOrigin`); a drag on the header leaves the list where it is.
-        var nested = NestedScrollCoordinator(policy: .resizeFirst, containerPosition: rawOrigin,
-                                             containerRange: rules.topOrigin ... .infinity,
-                                             contentOffset: offset, contentRange: inContent ? 0...max(maxScroll, offset) : offset...offset,
-                                             showsOverflow: [.container])
-        _ = nested.drag(by: step)
-        rawOrigin = nested.containerPosition + (nested.overflowOwner == .container ? nested.overflow : 0)
-        if inContent { page.scrollOffset = nested.contentOffset }
-        origin = rules.displayedOrigin(raw: rawOrigin)
-        return nested.follower
+        guard !machine.stack.isSliding, let content = topPage.content else { return nil }
+        return (content, machine.contentPoint(p, context))
     }
 
     /// After a reload: the same anchor (the nearest there is), the same pages on the stack
     /// (those the new file still has, the root first) with their scroll offsets, no motion.
     public func carryState(from previous: Component) {
         guard let old = previous as? Sheet else { return }
-        transition(.restAt(old.anchorIndex), at: now)
         var pages = [rootPage]
         for p in old.stack.pages.dropFirst() {
             if let page = catalogue[p.id], !pages.contains(where: { $0 === page }) { pages.append(page) }
@@ -339,7 +188,7 @@ public final class Sheet: Component, GestureComponent {
             _ = page.content?.layout(width: rules.contentWidth, env: rules.env)
             clampScroll(page)
         }
-        stack.carry(pages)
+        transition(.restAt(old.anchorIndex, pages: pages.map(\.id)), at: now)
     }
 
     /// Every page keeps its place in its own content, covered or not.
@@ -348,7 +197,10 @@ public final class Sheet: Component, GestureComponent {
             guard let content = page.content else { continue }
             let before = page.scrollOffset
             page.scrollOffset = content.anchoredScrollOffset(before, viewportHeight: rules.contentViewportHeight)
-            if page.scrollOffset != before { transition(.contentMoved(page, by: page.scrollOffset - before), at: time) }
+            if page.scrollOffset != before {
+                transition(.contentMoved(page: page.id, by: page.scrollOffset - before,
+                                         maxOffset: content.maxScrollOffset(viewportHeight: rules.contentViewportHeight)), at: time)
+            }
         }
     }
 
@@ -358,46 +210,15 @@ public final class Sheet: Component, GestureComponent {
     /// or is heading (docs/components.md, Sheet S28). `anchors` must not be empty and
     /// `snapTo` must be one of its indices (`Sheet+Actions` checks both).
     func replaceAnchors(_ anchors: [SheetAnchor], snapTo: Int?, animated: Bool, at time: Instant) {
-        let reference: Double
-        switch phase {
-        case .settling: reference = rules.origins[anchorIndex]   // where it was heading
-        case .resting, .pressed, .dragging, .scrollFling: reference = origin
-        }
+        let previous = rules
         config.anchors = anchors
         rules = SheetRules(config: config, env: rules.env)
-        stack.travel = rules.cardHeight - rules.chromeTop
         for page in catalogue.values { clampScroll(page) }
-        let target = snapTo.map(rules.clampIndex) ?? rules.nearestIndex(to: reference)
-        transition(.anchorsChanged(to: target, animated: animated), at: time)
+        transition(.anchorsReplaced(previous: previous, snapTo: snapTo, animated: animated), at: time)
     }
 
     private func clampScroll(_ page: SheetPage) {
         page.scrollOffset = page.content?.clampedScrollOffset(page.scrollOffset, viewportHeight: rules.contentViewportHeight) ?? 0
-    }
-
-    /// Springs the card to anchor `index` with the release velocity in pt/s (the same unit
-    /// as the motion: no normalisation, no pt/ms); at rest when it is already there.
-    private func settle(to index: Int, velocity v: Double, at time: Instant) -> Phase {
-        let from = anchorIndex
-        anchorIndex = index
-        if from != index { emitWill(from: from, to: index, at: time) }
-        let target = rules.origins[index]
-        if abs(origin - target) < 0.001 && v == 0 {
-            origin = target
-            emitDid(at: time)
-            return .resting
-        }
-        return .settling(SpringMotion(points: origin, to: target, velocity: v, spring: config.spring, at: time))
-    }
-
-    private func emitWill(from: Int, to: Int, at time: Instant) {
-        pendingDid = true
-        events.emit(.anchorWillChange(sheet: id, from: from, to: to), at: time)
-    }
-    private func emitDid(at time: Instant) {
-        guard pendingDid else { return }
-        pendingDid = false
-        events.emit(.anchorDidChange(sheet: id, index: anchorIndex), at: time)
     }
 
     // MARK: Component
@@ -406,6 +227,5 @@ public final class Sheet: Component, GestureComponent {
         now = max(now, time)
         shell.advance(to: time)
         transition(.tick, at: time)
-        stack.transition(.tick, at: time)
     }
 }

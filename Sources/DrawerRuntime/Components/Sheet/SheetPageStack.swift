@@ -5,7 +5,9 @@ public final class SheetPage {
     public let id: String
     public var title: String?
     public var content: ContentView?
-    /// Points; each page keeps its own scroll position while covered by another.
+    /// Points; each page keeps its own scroll position while covered by another. The sheet's
+    /// machine moves it through `SheetMachine.Effect.scroll`; the page keeps it because its
+    /// content (drawn, hit-tested, re-anchored when rows change) is the page's too.
     var scrollOffset = 0.0
 
     public init(id: String, title: String? = nil, content: ContentView? = nil) {
@@ -15,39 +17,37 @@ public final class SheetPage {
 
 /// The navigation stack inside the card (docs/components.md, Sheet S14): push / pop /
 /// pop-to-root / set pages, with the slide transitions of sheets' `cycle` (0.5 s, critically
-/// damped). The page transition runs beside the card's own motion (the card may move while a
-/// page slides), so it is a small state machine of its own: `transition` is the only place
-/// that assigns `sliding`.
-struct SheetPageStack {
-    enum Slide {
+/// damped). A value inside `SheetMachine`'s state: it knows its pages by id (unique within a
+/// sheet), so the machine holds no page objects. The page transition runs beside the card's
+/// own motion (the card may move while a page slides).
+struct SheetPageStack: Sendable {
+    enum Slide: Sendable {
         /// `page` slides up from below the content bounds over the page beneath it.
-        case pushing(page: SheetPage, motion: SpringMotion)
+        case pushing(page: String, motion: SpringMotion)
         /// `page` slides down out of the card, uncovering the new top page.
-        case popping(page: SheetPage, motion: SpringMotion)
+        case popping(page: String, motion: SpringMotion)
     }
-    enum Input {
-        case push(SheetPage)
-        case pop(to: Int)
-        case set([SheetPage])
-        case tick
+    /// How a change slides: the spring and how far below its resting place a sliding page
+    /// starts or ends (the content height, pt). Nil: shown at once.
+    struct SlideSpec: Sendable {
+        var spring: Spring
+        var travel: Double
     }
 
-    private(set) var pages: [SheetPage]
+    /// Page ids, the root first.
+    private(set) var pages: [String]
     private(set) var sliding: Slide?
-    var spring: Spring
-    /// How far below its resting place a sliding page starts/ends (the content height), pt.
-    var travel: Double
 
-    init(root: SheetPage, spring: Spring, travel: Double) {
-        pages = [root]; self.spring = spring; self.travel = travel
-    }
+    init(root: String) { pages = [root] }
 
     var depth: Int { pages.count }
-    var top: SheetPage { pages[pages.count - 1] }
+    var top: String { pages[pages.count - 1] }
+    var bottom: String { pages[0] }
     var isSliding: Bool { sliding != nil }
+    func contains(_ page: String) -> Bool { pages.contains(page) }
 
     /// The pages to draw, bottom first, each with its vertical offset in points.
-    var visible: [(page: SheetPage, offset: Double)] {
+    var visible: [(page: String, offset: Double)] {
         switch sliding {
         case .pushing(let page, let m)?:
             let under = pages.count >= 2 ? [(pages[pages.count - 2], 0.0)] : []
@@ -59,61 +59,57 @@ struct SheetPageStack {
         }
     }
 
-    /// Applies one input; returns true when the stack changed (for events).
-    @discardableResult
-    mutating func transition(_ input: Input, at time: Instant) -> Bool {
-        switch input {
-        case .push(let page):
-            finishSlide()
-            pages.append(page)
-            page.scrollOffset = 0
-            sliding = .pushing(page: page, motion: motion(from: travel, to: 0, at: time))
-            return true
-        case .pop(let depth):
-            let keep = max(1, depth)
-            guard keep < pages.count else { return false }
-            finishSlide()
-            let leaving = top
-            pages.removeSubrange(keep...)
-            sliding = .popping(page: leaving, motion: motion(from: 0, to: travel, at: time))
-            return true
-        case .set(let newPages):
-            guard !newPages.isEmpty else { return false }
-            finishSlide()
-            let oldTop = top
-            let grows = newPages.count >= pages.count
-            pages = newPages
-            guard oldTop !== top else { return true }
-            sliding = grows ? .pushing(page: top, motion: motion(from: travel, to: 0, at: time))
-                            : .popping(page: oldTop, motion: motion(from: 0, to: travel, at: time))
-            return true
-        case .tick:
-            switch sliding {
-            case .pushing(let page, var m)?:
-                m.advance(to: time)
-                sliding = m.isAtRest ? nil : .pushing(page: page, motion: m)
-            case .popping(let page, var m)?:
-                m.advance(to: time)
-                sliding = m.isAtRest ? nil : .popping(page: page, motion: m)
-            case nil:
-                break
-            }
-            return false
-        }
+    /// `page` goes on top, sliding up when `slide` is given.
+    mutating func push(_ page: String, slide: SlideSpec?, at time: Instant) {
+        pages.append(page)
+        sliding = slide.map { .pushing(page: page, motion: Self.motion(from: $0.travel, to: 0, $0.spring, at: time)) }
     }
 
-    /// `newPages` shown at once, without a slide: the stack before a reload, or a push or pop
-    /// asked for without animation.
-    mutating func carry(_ newPages: [SheetPage]) {
+    /// Keeps the bottom `depth` pages (at least the root, which is never popped), the old top
+    /// sliding down when `slide` is given. Returns false when nothing was above them.
+    mutating func pop(to depth: Int, slide: SlideSpec?, at time: Instant) -> Bool {
+        let keep = max(1, depth)
+        guard keep < pages.count else { return false }
+        let leaving = top
+        pages.removeSubrange(keep...)
+        sliding = slide.map { .popping(page: leaving, motion: Self.motion(from: 0, to: $0.travel, $0.spring, at: time)) }
+        return true
+    }
+
+    /// The whole stack replaced (`set_pages`): a new top slides up when the stack grew, the
+    /// old one down when it shrank; the same top does not move.
+    mutating func set(_ newPages: [String], slide: SlideSpec, at time: Instant) {
+        guard !newPages.isEmpty else { return }
+        let oldTop = top
+        let grows = newPages.count >= pages.count
+        pages = newPages
+        guard oldTop != top else { sliding = nil; return }
+        sliding = grows ? .pushing(page: top, motion: Self.motion(from: slide.travel, to: 0, slide.spring, at: time))
+                        : .popping(page: oldTop, motion: Self.motion(from: 0, to: slide.travel, slide.spring, at: time))
+    }
+
+    /// `newPages` shown at once, without a slide: the stack before a reload.
+    mutating func carry(_ newPages: [String]) {
         guard !newPages.isEmpty else { return }
         pages = newPages
         sliding = nil
     }
 
-    /// A new change cuts the running slide short: its end state is already in `pages`.
-    private mutating func finishSlide() { sliding = nil }
+    /// Moves the slide on to `time`; it ends at rest.
+    mutating func advance(to time: Instant) {
+        switch sliding {
+        case .pushing(let page, var m)?:
+            m.advance(to: time)
+            sliding = m.isAtRest ? nil : .pushing(page: page, motion: m)
+        case .popping(let page, var m)?:
+            m.advance(to: time)
+            sliding = m.isAtRest ? nil : .popping(page: page, motion: m)
+        case nil:
+            break
+        }
+    }
 
-    private func motion(from: Double, to: Double, at time: Instant) -> SpringMotion {
+    private static func motion(from: Double, to: Double, _ spring: Spring, at time: Instant) -> SpringMotion {
         SpringMotion(from: from, to: to, velocity: 0, spring: spring, at: time, restDistance: 0.1, restSpeed: 5)
     }
 }
