@@ -24,7 +24,7 @@ package final class KioskRuntime {
     /// `[data] file`, applied like `set_values` whenever it changes.
     private(set) var dataPath: String?
     let geometry: FrameGeometry
-    let frame: FrameRenderer
+    package let frame: FrameRenderer
     var blanker: IdleBlanker
     let recorder: EventRecorder
     /// Each event line also goes here (the control socket's subscribers).
@@ -65,7 +65,7 @@ package final class KioskRuntime {
     /// The files a change of which reloads the app (the theme besides the app file).
     let themePaths: [String]
 
-    init(app: AppConfig, geometry: FrameGeometry, eventsPath: String?, tracePath: String? = nil, recordPath: String? = nil,
+    package init(app: AppConfig, geometry: FrameGeometry, eventsPath: String?, tracePath: String? = nil, recordPath: String? = nil,
          now: Instant) throws {
         self.geometry = geometry
         self.app = app
@@ -149,7 +149,7 @@ package final class KioskRuntime {
     /// One input event from any touch source. Touches pass the idle blanker first (the touch
     /// that wakes a blank screen only wakes it). Returns what the blanker asks of the display
     /// and backlight, for the caller to carry out (`applyOwnActions` has done the rest).
-    func deliver(_ event: InputEvent) -> [IdleBlanker.Action] {
+    package func deliver(_ event: InputEvent) -> [IdleBlanker.Action] {
         switch event {
         case .touch(let finger, let phase, let x, let y, let us):
             let kind: IdleBlanker.TouchKind = switch phase {
@@ -255,7 +255,7 @@ package final class KioskRuntime {
     private var dataFileHealth = DataFileHealth.unread
 
     /// The blanker's idea of time moves on (no touch): fades, blanking, the idle reset.
-    func tick(at now: Instant) -> [IdleBlanker.Action] {
+    package func tick(at now: Instant) -> [IdleBlanker.Action] {
         applyOwnActions(blanker.tick(at: now), at: now)
     }
 
@@ -317,7 +317,7 @@ package final class KioskRuntime {
     /// Advances the screen to the time the frame will be seen and draws what changed into
     /// `frame`. Returns the pixels that changed: empty when nothing did (the same pixels can
     /// be shown again), the whole frame after a full repaint.
-    func drawFrame(showingAt show: Instant, monotonicNS: () -> UInt64 = monotonicNanoseconds) -> [IntRect] {
+    package func drawFrame(showingAt show: Instant, monotonicNS: () -> UInt64 = monotonicNanoseconds) -> [IntRect] {
         let t0 = monotonicNS()
         let moving = screen.needsFrames || live.isAnimating
         let (contentChanged, allChanged) = advanceScreen(to: show)
