@@ -58,6 +58,9 @@ package final class KioskRuntime {
     /// next frame repaints everything.
     var fullRepaint = true
     private var damage = DamageTracker()
+    /// What `drawFrame` returns, its storage kept from frame to frame: a new list each
+    /// frame was the last allocation of a drag's frames (docs/architecture.md).
+    private var changedRects: [IntRect] = []
     private(set) var framesDrawn = 0
     /// How long drawing took, per frame (ms).
     private(set) var renderMS = SampleWindow()
@@ -343,9 +346,14 @@ package final class KioskRuntime {
         if let problem, region.map({ !$0.isEmpty }) ?? true {
             problemBar.draw(problem, into: frame.canvas, widthPx: geometry.widthPx, heightPx: geometry.heightPx, scale: geometry.scale)
         }
-        let changed = region.map { $0.isEmpty ? [] : [$0] } ?? [frame.pixmap.bounds]
+        changedRects.removeAll(keepingCapacity: true)
+        if let r = region {
+            if !r.isEmpty { changedRects.append(r) }
+        } else {
+            changedRects.append(frame.pixmap.bounds)
+        }
         renderMS.add(Double(monotonicNS() - t0) / 1e6)
-        return changed
+        return changedRects
     }
 
     /// Moves content and components to `time`: row slides first, then each component whose
