@@ -1,4 +1,5 @@
 import DrawerRuntime
+import PanelRenderer
 import XCTest
 @testable import PanelKiosk
 
@@ -33,8 +34,10 @@ final class StateRevisionTests: XCTestCase {
             func drag(from a: Point, to b: Point, steps: Int = 12, settle: Int = 60) {
                 screen.handle(TouchEvent(id: 1, phase: .down, location: a, time: .milliseconds(t))); frame()
                 for i in 1...steps {
-                    let f = Double(i) / Double(steps)
-                    let p = Point(a.x + (b.x - a.x) * f, a.y + (b.y - a.y) * f)
+                    let f: Double = Double(i) / Double(steps)
+                    let x: Double = a.x + (b.x - a.x) * f
+                    let y: Double = a.y + (b.y - a.y) * f
+                    let p = Point(x, y)
                     screen.handle(TouchEvent(id: 1, phase: .move, location: p, time: .milliseconds(t))); frame()
                 }
                 screen.handle(TouchEvent(id: 1, phase: .up, location: b, time: .milliseconds(t)))
