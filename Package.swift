@@ -85,6 +85,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
+        // Tests only: counts the heap allocations of the per-frame path (AllocationTests runs
+        // it, docs/architecture.md). Its C part replaces malloc and its kin for the process it is
+        // linked into, so it is an executable of its own that no product and no test target
+        // depends on: the shipped binaries and the test runner keep glibc's allocator, and the
+        // runner only starts it (`swift build` builds it with everything else).
+        .target(name: "CAllocationHooks", path: "Tests/AllocationCount/CAllocationHooks"),
+        .executableTarget(
+            name: "allocation-count",
+            dependencies: ["CAllocationHooks", "PanelKiosk", "DrawerRuntime", "PanelRenderer"],
+            path: "Tests/AllocationCount/allocation-count"),
+
         .testTarget(name: "PanelRendererTests", dependencies: ["PanelRenderer", "CZlib"], exclude: ["Images"]),
         .testTarget(name: "DrawerRuntimeTests", dependencies: ["DrawerRuntime"]),
         // Each driver's tests beside it, so the core's test targets need no libdrm or libinput

@@ -38,10 +38,16 @@ public final class TextRenderer {
         let limit = maxWidth.isNaN ? 0 : min(max(0, maxWidth), 1e7)
         let em = sizePt.isNaN ? 1 : max(sizePt * 0.1, 0.1)
         let cap = Int(min(limit / em, 100_000)) + 16
-        var scalars = Array(text.unicodeScalars)
-        let cut = scalars.count > cap
-        if cut { scalars.removeLast(scalars.count - cap) }
+        // A line that fits is returned as it is, with nothing allocated: counted up to the cap
+        // and measured, not copied into a list (every row's every line, every frame).
+        var count = 0
+        for _ in text.unicodeScalars {
+            count += 1
+            if count > cap { break }
+        }
+        let cut = count > cap
         if !cut && width(text, sizePt: sizePt, bold: bold) <= maxWidth { return text }
+        let scalars = Array(text.unicodeScalars.prefix(cap))
         func candidate(_ n: Int) -> String {
             var prefix = scalars[0..<n]
             while prefix.last == " " { prefix = prefix.dropLast() }

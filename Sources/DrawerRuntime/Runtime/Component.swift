@@ -42,6 +42,12 @@ public protocol Component: AnyObject {
     var motionPhase: MotionPhase { get }
     /// Its state-file entry, an object that starts with "kind" (docs/formats.md, State file).
     func state() -> JSONValue
+    /// A number that changes whenever `state()` would give a different entry, worked out
+    /// without building it: damage tracking and the screen's blurred pictures compare it
+    /// every frame, where building every entry's JSON allocated. It may also change when the
+    /// entry changed and came back (a repaint for nothing, never a change missed). Nil (the
+    /// default) when the component has none: its `state()` is compared then.
+    var stateRevision: Int? { get }
     /// Draws the component in points (the canvas already scales points to pixels).
     func draw(_ canvas: Canvas, _ env: Environment)
     /// Returns to the home state (idle reset), animated.
@@ -110,6 +116,7 @@ extension Component {
     /// Most components do not care what scrolls beneath them.
     public func contentBelowScrolled(by dy: Double, at time: Instant) {}
     public var drawRevision: Int { 0 }
+    public var stateRevision: Int? { nil }
     public var movingLayer: MovingLayer? { nil }
     public var opaqueBlock: Rect? { movingLayer?.opaque }
     public var dimming: Color? { nil }

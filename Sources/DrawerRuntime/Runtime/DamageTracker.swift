@@ -10,7 +10,11 @@ public struct DamageTracker {
     /// The frame being worked out (its storage kept from frame to frame: no allocation).
     private var current: [Drawn] = []
     private struct Drawn {
-        var id: String, state: JSONValue, revision: Int, bounds: Rect?, layer: MovingLayer?
+        var id: String
+        /// The component's `stateRevision`; for one without (nil), its `state()` entry,
+        /// else `.null`: the entries are not built every frame.
+        var stateRevision: Int?, state: JSONValue
+        var revision: Int, bounds: Rect?, layer: MovingLayer?
     }
     private var size: Size?
     private var backgroundRevision: Int?
@@ -59,14 +63,16 @@ public struct DamageTracker {
         var lowestChanged: Int?
         var above = Rect.zero, aboveUnknown = false, unbounded = false
         for (i, c) in screen.components.enumerated() {
-            let state = c.state(), revision = c.drawRevision, bounds = c.paintBounds, layer = c.movingLayer
+            let stateRevision = c.stateRevision, state = stateRevision == nil ? c.state() : .null
+            let revision = c.drawRevision, bounds = c.paintBounds, layer = c.movingLayer
             if sameOrder && last[i].id != c.id { sameOrder = false }
             if let previous = sameOrder ? last[i] : last.first(where: { $0.id == c.id }) {
                 if mover != nil {
                     // Drawn over the mover, now or in the last frame: its moved rows would carry it.
                     if let b = bounds, let p = previous.bounds { above = above.union(b).union(p) } else { aboveUnknown = true }
                 }
-                if previous.state != state || previous.revision != revision || c.needsFrames {
+                if previous.stateRevision != stateRevision || previous.state != state || previous.revision != revision
+                    || c.needsFrames {
                     if lowestChanged == nil { lowestChanged = i }
                     if let o = previous.layer, let n = layer, o.appearance == n.appearance, o.opaque != n.opaque {
                         movers += 1
@@ -86,7 +92,8 @@ public struct DamageTracker {
                 full = true
                 if lowestChanged == nil { lowestChanged = i }
             }
-            current.append(Drawn(id: c.id, state: state, revision: revision, bounds: bounds, layer: layer))
+            current.append(Drawn(id: c.id, stateRevision: stateRevision, state: state, revision: revision,
+                                 bounds: bounds, layer: layer))
         }
         // A component of the last frame that is not in this one went away (ids are unique).
         let removed = !sameOrder && last.contains { old in !current.contains { $0.id == old.id } }

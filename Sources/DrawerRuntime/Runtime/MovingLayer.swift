@@ -9,13 +9,30 @@ public struct MovingLayer: Equatable, Sendable {
     /// The opaque block where it is drawn now, points. Nothing of the component shows through
     /// it; its edges must fall on whole pixels for the move to be exact (the owner snaps it).
     public var opaque: Rect
-    /// Everything besides the position that changes its pixels (scroll offset, pressed row,
-    /// content identity): two frames with the same appearance differ by a translation.
-    public var appearance: [Int]
+    /// Everything besides the position that changes its pixels: two frames with the same
+    /// appearance differ by a translation.
+    public var appearance: Appearance
 
-    public init(opaque: Rect, appearance: [Int]) {
+    public init(opaque: Rect, appearance: Appearance) {
         self.opaque = opaque
         self.appearance = appearance
+    }
+
+    /// What besides its position makes a moving layer's pixels. Plain fields, not a list:
+    /// damage tracking asks for the layer every frame, and a list allocated every time.
+    public struct Appearance: Equatable, Sendable {
+        /// The component's `drawRevision` (a row shown pressed).
+        public var drawRevision: Int
+        /// How far its content is scrolled, points.
+        public var scrollOffset: Double
+        /// Which content it shows (nil: none).
+        public var content: ObjectIdentifier?
+
+        public init(drawRevision: Int, scrollOffset: Double, content: ObjectIdentifier?) {
+            self.drawRevision = drawRevision
+            self.scrollOffset = scrollOffset
+            self.content = content
+        }
     }
 }
 

@@ -58,8 +58,13 @@ public final class Screen: BackgroundHost {
     /// The area background content lays out in: the screen above what components keep
     /// covered at the bottom (a collapsed sheet).
     public var backgroundContentSize: Size {
-        let inset = components.map(\.backgroundBottomInset).max() ?? 0
-        return Size(env.size.width, max(0, env.size.height - inset))
+        // The largest inset, found without a list of them: damage tracking asks every frame.
+        var inset: Double?
+        for c in components {
+            let i = c.backgroundBottomInset
+            if inset.map({ $0 < i }) ?? true { inset = i }
+        }
+        return Size(env.size.width, max(0, env.size.height - (inset ?? 0)))
     }
 
     public func component(_ id: String) -> Component? { components.first { $0.id == id } }
@@ -274,10 +279,41 @@ public final class Screen: BackgroundHost {
     package private(set) var blurredPicturesMade = 0
 
     /// What a blurred picture of the layers beneath `layer` shows: made anew when any of it
-    /// changes.
-    private struct BlurKey: Equatable {
-        var width: Int, height: Int, sigma: Double, background: [Int], palette: Color
-        var beneath: [JSONValue], revisions: [Int]
+    /// changes. Compared with the screen as it is every time a frosted card is drawn, without
+    /// building a key (`matches`); built only with a new picture.
+    private struct BlurKey {
+        var width: Int, height: Int, sigma: Double, palette: Color
+        var backgroundRevision: Int, backgroundGeneration: Int, backgroundContent: ObjectIdentifier?
+        /// The components beneath, bottom first: each one's `stateRevision` (or its `state()`
+        /// entry when it has none) and `drawRevision`.
+        var beneath: [(stateRevision: Int?, state: JSONValue, drawRevision: Int)]
+    }
+
+    /// The key of what the layers beneath `layer` show now.
+    private func blurKey(under layer: Int, sigma: Double, width: Int, height: Int) -> BlurKey {
+        BlurKey(width: width, height: height, sigma: sigma, palette: env.theme.palette.background,
+                backgroundRevision: backgroundRevision, backgroundGeneration: backgroundGeneration,
+                backgroundContent: backgroundContent.map(ObjectIdentifier.init),
+                beneath: components.prefix(max(0, layer - 1)).map { c in
+                    let revision = c.stateRevision
+                    return (revision, revision == nil ? c.state() : .null, c.drawRevision)
+                })
+    }
+
+    /// Whether `key` is what the layers beneath `layer` show now (allocates nothing for
+    /// components with a `stateRevision`).
+    private func blurKey(_ key: BlurKey, matches layer: Int, sigma: Double, width: Int, height: Int) -> Bool {
+        let beneath = components.prefix(max(0, layer - 1))
+        guard key.width == width, key.height == height, key.sigma == sigma, key.palette == env.theme.palette.background,
+              key.backgroundRevision == backgroundRevision, key.backgroundGeneration == backgroundGeneration,
+              key.backgroundContent == backgroundContent.map(ObjectIdentifier.init),
+              key.beneath.count == beneath.count else { return false }
+        for (kept, c) in zip(key.beneath, beneath) {
+            let revision = c.stateRevision
+            guard kept.stateRevision == revision, kept.drawRevision == c.drawRevision,
+                  revision != nil || kept.state == c.state() else { return false }
+        }
+        return true
     }
 
     /// The live content of the background changed (a departure time): frosted cards blur
@@ -291,12 +327,10 @@ public final class Screen: BackgroundHost {
     /// into a frame-sized picture and blurred by `sigma` points: kept while they stay as
     /// they are, so a dragged card blurs once, not every frame.
     private func blurredBackdrop(under layer: Int, sigma: Double, width: Int, height: Int) -> Pixmap? {
-        let beneath = components.prefix(max(0, layer - 1))
-        let key = BlurKey(width: width, height: height, sigma: sigma * env.scale,
-                          background: [backgroundRevision, backgroundGeneration, backgroundContent.map { ObjectIdentifier($0).hashValue } ?? 0],
-                          palette: env.theme.palette.background,
-                          beneath: beneath.map { $0.state() }, revisions: beneath.map(\.drawRevision))
-        if let kept = blurred[layer], kept.key == key { return kept.picture }
+        if let kept = blurred[layer], blurKey(kept.key, matches: layer, sigma: sigma * env.scale, width: width, height: height) {
+            return kept.picture
+        }
+        let key = blurKey(under: layer, sigma: sigma * env.scale, width: width, height: height)
         guard width > 0, height > 0, let picture = Pixmap(width: width, height: height) else { return nil }
         let canvas = Canvas(picture.view)
         draw(canvas, layers: 0..<layer, hiddenBy: layer - 1)
@@ -306,6 +340,18 @@ public final class Screen: BackgroundHost {
         return picture
     }
 
+    /// The background gradient's stops, kept while its colours stay: a list built at every
+    /// draw allocated.
+    private var keptGradientStops: [GradientStop] = []
+
+    private func gradientStops(_ top: Color, _ bottom: Color) -> [GradientStop] {
+        let k = keptGradientStops
+        if k.count != 2 || k[0].color != top || k[1].color != bottom {
+            keptGradientStops = [GradientStop(offset: 0, color: top), GradientStop(offset: 1, color: bottom)]
+        }
+        return keptGradientStops
+    }
+
     private func drawBackground(_ canvas: Canvas, _ frame: IntRect) {
         let bounds = env.bounds
         if !backgroundCovers(frame) { canvas.clear(env.theme.palette.background) }
@@ -313,7 +359,7 @@ public final class Screen: BackgroundHost {
         case .color(let c): canvas.fillRect(bounds, .solid(c))
         case .verticalGradient(let top, let bottom):
             canvas.fillRect(bounds, .linearGradient(start: Point(0, 0), end: Point(0, bounds.height),
-                                                    stops: [GradientStop(offset: 0, color: top), GradientStop(offset: 1, color: bottom)]))
+                                                    stops: gradientStops(top, bottom)))
         case .image(let img):
             canvas.fillRect(bounds, .solid(env.theme.palette.background))
             canvas.drawImage(img, in: bounds)

@@ -24,7 +24,7 @@ package final class KioskRuntime {
     /// `[data] file`, applied like `set_values` whenever it changes.
     private(set) var dataPath: String?
     let geometry: FrameGeometry
-    let frame: FrameRenderer
+    package let frame: FrameRenderer
     var blanker: IdleBlanker
     let recorder: EventRecorder
     /// Each event line also goes here (the control socket's subscribers).
@@ -58,6 +58,9 @@ package final class KioskRuntime {
     /// next frame repaints everything.
     var fullRepaint = true
     private var damage = DamageTracker()
+    /// What `drawFrame` returns, its storage kept from frame to frame: a new list each
+    /// frame was the last allocation of a drag's frames (docs/architecture.md).
+    private var changedRects: [IntRect] = []
     private(set) var framesDrawn = 0
     /// How long drawing took, per frame (ms).
     private(set) var renderMS = SampleWindow()
@@ -65,7 +68,7 @@ package final class KioskRuntime {
     /// The files a change of which reloads the app (the theme besides the app file).
     let themePaths: [String]
 
-    init(app: AppConfig, geometry: FrameGeometry, eventsPath: String?, tracePath: String? = nil, recordPath: String? = nil,
+    package init(app: AppConfig, geometry: FrameGeometry, eventsPath: String?, tracePath: String? = nil, recordPath: String? = nil,
          now: Instant) throws {
         self.geometry = geometry
         self.app = app
@@ -149,7 +152,7 @@ package final class KioskRuntime {
     /// One input event from any touch source. Touches pass the idle blanker first (the touch
     /// that wakes a blank screen only wakes it). Returns what the blanker asks of the display
     /// and backlight, for the caller to carry out (`applyOwnActions` has done the rest).
-    func deliver(_ event: InputEvent) -> [IdleBlanker.Action] {
+    package func deliver(_ event: InputEvent) -> [IdleBlanker.Action] {
         switch event {
         case .touch(let finger, let phase, let x, let y, let us):
             let kind: IdleBlanker.TouchKind = switch phase {
@@ -255,7 +258,7 @@ package final class KioskRuntime {
     private var dataFileHealth = DataFileHealth.unread
 
     /// The blanker's idea of time moves on (no touch): fades, blanking, the idle reset.
-    func tick(at now: Instant) -> [IdleBlanker.Action] {
+    package func tick(at now: Instant) -> [IdleBlanker.Action] {
         applyOwnActions(blanker.tick(at: now), at: now)
     }
 
@@ -317,7 +320,7 @@ package final class KioskRuntime {
     /// Advances the screen to the time the frame will be seen and draws what changed into
     /// `frame`. Returns the pixels that changed: empty when nothing did (the same pixels can
     /// be shown again), the whole frame after a full repaint.
-    func drawFrame(showingAt show: Instant, monotonicNS: () -> UInt64 = monotonicNanoseconds) -> [IntRect] {
+    package func drawFrame(showingAt show: Instant, monotonicNS: () -> UInt64 = monotonicNanoseconds) -> [IntRect] {
         let t0 = monotonicNS()
         let moving = screen.needsFrames || live.isAnimating
         let (contentChanged, allChanged) = advanceScreen(to: show)
@@ -343,9 +346,14 @@ package final class KioskRuntime {
         if let problem, region.map({ !$0.isEmpty }) ?? true {
             problemBar.draw(problem, into: frame.canvas, widthPx: geometry.widthPx, heightPx: geometry.heightPx, scale: geometry.scale)
         }
-        let changed = region.map { $0.isEmpty ? [] : [$0] } ?? [frame.pixmap.bounds]
+        changedRects.removeAll(keepingCapacity: true)
+        if let r = region {
+            if !r.isEmpty { changedRects.append(r) }
+        } else {
+            changedRects.append(frame.pixmap.bounds)
+        }
         renderMS.add(Double(monotonicNS() - t0) / 1e6)
-        return changed
+        return changedRects
     }
 
     /// Moves content and components to `time`: row slides first, then each component whose

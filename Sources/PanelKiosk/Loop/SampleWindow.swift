@@ -14,6 +14,9 @@ struct SampleWindow: Sendable {
     init(_ samples: SampleWindow) { self = samples }
 
     mutating func add(_ x: Double) {
+        // All of the ring at the first sample (32 KB at the default): one that grew as it
+        // filled reallocated now and then in the middle of a run, a frame that allocated.
+        if ring.isEmpty { ring.reserveCapacity(capacity) }
         if ring.count < capacity { ring.append(x) } else { ring[next] = x }
         next = (next + 1) % capacity
         count += 1

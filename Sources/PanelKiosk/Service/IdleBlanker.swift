@@ -11,14 +11,14 @@ import DrawerRuntime
 ///
 /// The loop feeds it touches and ticks and applies the returned actions in order. Nothing here
 /// reads a clock or touches a device.
-struct IdleBlanker: Sendable {
+package struct IdleBlanker: Sendable {
     enum Phase: Equatable, Sendable {
         case awake
         case fading(since: Instant)
         case blank
     }
 
-    enum Action: Equatable, Sendable {
+    package enum Action: Equatable, Sendable {
         /// Brightness factor for the fade, 1 = normal, 0 = black. The loop redraws with it.
         case fade(level: Double)
         /// Backlight off/on (sysfs `Backlight.turnOff/turnOn`).

@@ -135,18 +135,29 @@ public final class Canvas {
         state.clipMask = ClipMask(mask: mask, origin: (r.x, r.y))
     }
 
-    /// A zeroed mask of exactly this size that no saved or current state uses; allocates
-    /// only when the pool has none (the pool keeps at most 8, dropping unused ones).
+    /// A zeroed mask at least this size that no saved or current state uses (the smallest
+    /// such in the pool); allocates only when the pool has none (the pool keeps at most 8,
+    /// dropping unused ones). A larger mask serves as well: only its top-left `width` x
+    /// `height` is written, the rest stays zero, and every read lies inside the clip. So a
+    /// card whose rounded clip changes size with every step of a drag reuses one mask
+    /// instead of allocating one per frame; new ones are rounded up to 64 px for the same
+    /// reason.
     private func reusableMask(width: Int, height: Int) -> Mask? {
         func inUse(_ m: Mask) -> Bool {
             if state.clipMask?.mask === m { return true }
             return stack.contains { $0.clipMask?.mask === m }
         }
-        for m in clipMaskPool where m.width == width && m.height == height && !inUse(m) {
-            m.clear()
-            return m
+        var best: Mask?
+        for m in clipMaskPool where m.width >= width && m.height >= height && !inUse(m) {
+            if best.map({ m.width * m.height < $0.width * $0.height }) ?? true { best = m }
         }
-        guard let m = Mask(width: width, height: height) else { return nil }
+        if let best {
+            best.clear()
+            return best
+        }
+        func roundedUp(_ v: Int) -> Int { (v + 63) / 64 * 64 }
+        guard let m = Mask(width: roundedUp(width), height: roundedUp(height)) ?? Mask(width: width, height: height)
+        else { return nil }
         if clipMaskPool.count >= 8, let i = clipMaskPool.firstIndex(where: { !inUse($0) }) {
             clipMaskPool.remove(at: i)
         }

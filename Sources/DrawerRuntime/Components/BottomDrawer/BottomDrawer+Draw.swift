@@ -78,9 +78,8 @@ extension BottomDrawer {
     public var movingLayer: MovingLayer? {
         // A frosted card's pixels are the still picture beneath it: they do not move with it.
         guard !config.blur, let body = opaqueBlock else { return nil }
-        let identity = content.map { ObjectIdentifier($0).hashValue } ?? 0
-        return MovingLayer(opaque: body,
-                           appearance: [drawRevision, Int(truncatingIfNeeded: scrollOffset.bitPattern), identity])
+        return MovingLayer(opaque: body, appearance: .init(drawRevision: drawRevision, scrollOffset: scrollOffset,
+                                                           content: content.map(ObjectIdentifier.init)))
     }
 
     /// The card's body below its rounded top corners, on whole pixels: the moving layer's

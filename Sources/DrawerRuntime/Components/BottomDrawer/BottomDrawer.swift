@@ -56,6 +56,8 @@ public final class BottomDrawer: Component, GestureComponent {
     /// does with a touch.
     var shell = GestureShell()
     public var drawRevision: Int { shell.revision }
+    /// Numbers the snapshots of `state()`'s fields (`stateRevision`).
+    var stateRevisions = StateRevision<StateSnapshot>()
 
     public init(id: String, config: BottomDrawerConfig, content: ContentView?, env: Environment, events: EventSink) {
         self.id = id
@@ -421,6 +423,24 @@ public final class BottomDrawer: Component, GestureComponent {
         // Only for a drawer with background pages: other apps' state files stay as they were.
         if !backgroundPages.isEmpty { fields.append(("background_page", backgroundPage.map { .string($0) } ?? .null)) }
         return .object(fields)
+    }
+}
+
+extension BottomDrawer {
+    /// The fields of `state()` as values, field for field (keep the two in step): compared
+    /// every frame instead of the JSON.
+    struct StateSnapshot: Equatable {
+        var position: DrawerPosition, height: Double, dimmingAlpha: Double, displayMode: DrawerDisplayMode
+        var scrollOffset: Double, page: String?, animating: Bool
+        /// Absent (nil) for a drawer without background pages, as in `state()`.
+        var backgroundPage: String??
+    }
+
+    public var stateRevision: Int? {
+        stateRevisions.revision(of: StateSnapshot(
+            position: position, height: height, dimmingAlpha: dimmingAlpha, displayMode: rules.displayMode,
+            scrollOffset: scrollOffset, page: page, animating: needsFrames,
+            backgroundPage: backgroundPages.isEmpty ? nil : .some(backgroundPage)))
     }
 }
 

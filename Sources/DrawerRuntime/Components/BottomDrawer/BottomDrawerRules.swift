@@ -46,12 +46,22 @@ public struct BottomDrawerRules: Equatable, Sendable {
 
     /// User-reachable stops from the top: [open, partial, collapsed] filtered (never closed).
     public var stops: [(DrawerPosition, Double)] {
-        [DrawerPosition.open, .partiallyRevealed, .collapsed].filter { supported.contains($0) }.map { ($0, stopHeight(of: $0)) }
+        Self.stopOrder.filter { supported.contains($0) }.map { ($0, stopHeight(of: $0)) }
+    }
+    private static let stopOrder: [DrawerPosition] = [.open, .partiallyRevealed, .collapsed]
+
+    /// `stops.first` and `stops.last`, found without building the list: every step of a drag
+    /// and every frame of a settle ask for them.
+    private var tallestStop: (DrawerPosition, Double)? {
+        Self.stopOrder.first { supported.contains($0) }.map { ($0, stopHeight(of: $0)) }
+    }
+    private var lowestStop: (DrawerPosition, Double)? {
+        Self.stopOrder.last { supported.contains($0) }.map { ($0, stopHeight(of: $0)) }
     }
 
     /// The lowest non-closed supported position, where an unsupported current one falls back.
     public var lowestPosition: DrawerPosition {
-        stops.last?.0 ?? .closed
+        lowestStop?.0 ?? .closed
     }
 
     /// The height a settle shows for its spring's value. Past the tallest stop the
@@ -60,7 +70,7 @@ public struct BottomDrawerRules: Equatable, Sendable {
     /// edge, grabber and corners 80 pt off the screen for 150 ms. Small overshoots show as
     /// they are (`RubberBand.bounded`).
     public func settleHeight(_ value: Double) -> Double {
-        let top = stops.first?.1 ?? 0
+        let top = tallestStop?.1 ?? 0
         guard value > top else { return value }
         return top + RubberBand.bounded(value - top, limit: max(0, tallestShownHeight - top))
     }
@@ -95,7 +105,7 @@ public struct BottomDrawerRules: Equatable, Sendable {
 
     /// Height range while the finger drags (Pulley's scroll view has bouncing off).
     public var dragRange: ClosedRange<Double> {
-        let lo = stops.last?.1 ?? 0, hi = stops.first?.1 ?? 0
+        let lo = lowestStop?.1 ?? 0, hi = tallestStop?.1 ?? 0
         return lo...max(lo, hi)
     }
 

@@ -130,4 +130,19 @@ extension Popup: TypedActions {
             ("animating", .bool(needsFrames)),
         ])
     }
+
+    /// The fields of `state()` as values, field for field (keep the two in step): compared
+    /// every frame instead of the JSON.
+    struct StateSnapshot: Equatable {
+        var state: PopupState, barStyle: PopupBarStyle, openFraction: Double, barTop: Double, title: String
+        var itemIndex: Int, progress: Double, playing: Bool, minimized: Bool, minimizeFraction: Double
+        var scrollOffset: Double, animating: Bool
+    }
+
+    public var stateRevision: Int? {
+        stateRevisions.revision(of: StateSnapshot(
+            state: popupState, barStyle: config.barStyle, openFraction: percent, barTop: barFrame.minY, title: title,
+            itemIndex: itemIndex, progress: progress, playing: playing, minimized: minimized,
+            minimizeFraction: minimizeFraction, scrollOffset: scrollOffset, animating: needsFrames))
+    }
 }

@@ -166,6 +166,8 @@ public final class Popup: Component, GestureComponent {
     /// component does with a touch.
     var shell = GestureShell()
     public var drawRevision: Int { shell.revision }
+    /// Numbers the snapshots of `state()`'s fields (`stateRevision`).
+    var stateRevisions = StateRevision<StateSnapshot>()
     var touchSlop: Double { config.touchSlop }
 
     /// One step of the gesture into the machine.

@@ -199,6 +199,20 @@ extension Sheet: TypedActions {
             ("scroll_offset_pt", .number(topPage.scrollOffset)),
         ])
     }
+
+    /// The fields of `state()` as values, field for field (keep the two in step): compared
+    /// every frame instead of the JSON.
+    struct StateSnapshot: Equatable {
+        var anchorIndex: Int, origin: Double, stackDepth: Int, dimmingAlpha: Double, animating: Bool
+        var backgroundInset: Double, cornerRadius: Double, page: String, scrollOffset: Double
+    }
+
+    public var stateRevision: Int? {
+        stateRevisions.revision(of: StateSnapshot(
+            anchorIndex: anchorIndex, origin: origin, stackDepth: stack.depth, dimmingAlpha: dimmingAlpha,
+            animating: needsFrames, backgroundInset: rules.backgroundInset,
+            cornerRadius: rules.cornerRadius(origin: origin), page: stack.top.id, scrollOffset: stack.top.scrollOffset))
+    }
 }
 
 extension Sheet {

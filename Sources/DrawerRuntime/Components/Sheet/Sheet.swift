@@ -37,6 +37,8 @@ public final class Sheet: Component, GestureComponent {
     /// with a touch.
     var shell = GestureShell()
     public var drawRevision: Int { shell.revision }
+    /// Numbers the snapshots of `state()`'s fields (`stateRevision`).
+    var stateRevisions = StateRevision<StateSnapshot>()
     /// Draws page titles (nil: titles are not drawn, e.g. in rule tests).
     let titleText: TextRenderer?
 

@@ -255,4 +255,21 @@ extension SideDrawer: TypedActions {
             ("animating", .bool(needsFrames)),
         ])
     }
+
+    /// The fields of `state()` as values, field for field (keep the two in step): compared
+    /// every frame instead of the JSON.
+    struct StateSnapshot: Equatable {
+        var paneState: PaneState, direction: SideDrawerDirection, paneOffset: Double, closedFraction: Double
+        var page: String
+        /// `drawers`: which sides have one (the list `sides` builds, without building it).
+        var left: Bool, right: Bool, top: Bool, bottom: Bool
+        var animating: Bool
+    }
+
+    public var stateRevision: Int? {
+        stateRevisions.revision(of: StateSnapshot(
+            paneState: paneState, direction: direction, paneOffset: paneOffset, closedFraction: closedFraction,
+            page: currentPage?.id ?? "", left: rules.config.sides[.left] != nil, right: rules.config.sides[.right] != nil,
+            top: rules.config.sides[.top] != nil, bottom: rules.config.sides[.bottom] != nil, animating: needsFrames))
+    }
 }

@@ -134,6 +134,8 @@ public final class SideDrawer: Component, GestureComponent {
     /// component does with a touch.
     var shell = GestureShell()
     public var drawRevision: Int { shell.revision }
+    /// Numbers the snapshots of `state()`'s fields (`stateRevision`).
+    var stateRevisions = StateRevision<StateSnapshot>()
     var touchSlop: Double { config.touchSlop }
 
     /// A scroll view may be in the pane's page or in the drawer beside it.

@@ -72,6 +72,8 @@ public final class SwipeDismiss: Component, GestureComponent {
     /// does with a touch.
     var shell = GestureShell()
     public var drawRevision: Int { shell.revision }
+    /// Numbers the snapshots of `state()`'s fields (`stateRevision`).
+    var stateRevisions = StateRevision<StateSnapshot>()
 
     public init(id: String, config: SwipeDismissConfig, title: String?, content: ContentView?, text: TextRenderer?,
                 env: Environment, events: EventSink) {
@@ -387,5 +389,18 @@ public final class SwipeDismiss: Component, GestureComponent {
             ("scroll_offset_pt", .number(scrollOffset)),
             ("gesture", .bool(gestureEnabled)),
         ])
+    }
+
+    /// The fields of `state()` as values, field for field (keep the two in step): compared
+    /// every frame instead of the JSON.
+    struct StateSnapshot: Equatable {
+        var presented: Bool, lastStatus: SwipeDismissStatus, offset: Double, alpha: Double, animating: Bool
+        var scrollOffset: Double, gesture: Bool
+    }
+
+    public var stateRevision: Int? {
+        stateRevisions.revision(of: StateSnapshot(
+            presented: isPresented, lastStatus: lastStatus, offset: offset, alpha: alpha, animating: needsFrames,
+            scrollOffset: scrollOffset, gesture: gestureEnabled))
     }
 }
