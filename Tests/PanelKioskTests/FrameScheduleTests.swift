@@ -3,7 +3,7 @@ import DrawerRuntime
 @testable import PanelKiosk
 
 /// The frame schedule's decisions (`FrameScheduler`), touch-to-glass latency bookkeeping
-/// (`TouchLatency`) and scripted touches on the real clock (`ScriptedTouches`), on a fake
+/// (`TouchLatency`) and scripted touches on the real clock (`ScriptTouchSource`), on a fake
 /// clock: every time is a number handed in.
 final class FrameScheduleTests: XCTestCase {
     let ms: UInt64 = 1_000_000
@@ -117,7 +117,7 @@ final class FrameScheduleTests: XCTestCase {
     func testMissedVblanksCountOnlyWhereATouchHadWaitedARefresh() {
         let p: UInt64 = 1_000 * ms
         func missed(_ gap: UInt64, touchAt t: UInt64) -> Int {
-            KioskLoop.missedVblanks(previous: p, shown: p + gap * interval, oldestTouchNS: t, frameIntervalNS: interval)
+            FrameDriver.missedVblanks(previous: p, shown: p + gap * interval, oldestTouchNS: t, frameIntervalNS: interval)
         }
         // Every vblank got a frame.
         XCTAssertEqual(missed(1, touchAt: p - 5 * ms), 0)
@@ -196,14 +196,16 @@ final class FrameScheduleTests: XCTestCase {
 
     func testScriptedTouchesComeDueOnTheClockWithTheirTimes() throws {
         let script = try TouchScript.parse("0 down 1 10 20\n8.5 move 1 12 20\n20 up 1\n", name: "t")
-        var t = try ScriptedTouches(script, startNS: 1_000 * ms)
-        XCTAssertEqual(t.nextDueNS, 1_000 * ms)
-        XCTAssertEqual(t.due(at: 999 * ms), [])
-        XCTAssertEqual(t.due(at: 1_009 * ms), [.touch(finger: 1, phase: .down, x: 10, y: 20, timeUS: 1_000_000),
-                                                .touch(finger: 1, phase: .move, x: 12, y: 20, timeUS: 1_008_500)])
-        XCTAssertEqual(t.due(at: 1_030 * ms), [.touch(finger: 1, phase: .up, x: 12, y: 20, timeUS: 1_020_000)])
-        XCTAssertNil(t.nextDueNS)
-        XCTAssertThrowsError(try ScriptedTouches(try TouchScript.parse("0 do drawer open\n", name: "c.touch"), startNS: 0)) {
+        let t = try ScriptTouchSource(script, start: .nanoseconds(Int64(1_000 * ms)))
+        XCTAssertEqual(t.nextDue, .nanoseconds(Int64(1_000 * ms)))
+        XCTAssertEqual(t.events(at: .nanoseconds(Int64(999 * ms))), [])
+        XCTAssertEqual(t.events(at: .nanoseconds(Int64(1_009 * ms))), [.touch(finger: 1, phase: .down, x: 10, y: 20, timeUS: 1_000_000),
+                                                                      .touch(finger: 1, phase: .move, x: 12, y: 20, timeUS: 1_008_500)])
+        XCTAssertFalse(t.finished)
+        XCTAssertEqual(t.events(at: .nanoseconds(Int64(1_030 * ms))), [.touch(finger: 1, phase: .up, x: 12, y: 20, timeUS: 1_020_000)])
+        XCTAssertNil(t.nextDue)
+        XCTAssertTrue(t.finished)
+        XCTAssertThrowsError(try ScriptTouchSource(try TouchScript.parse("0 do drawer open\n", name: "c.touch"), start: .zero)) {
             XCTAssertTrue("\($0)".hasPrefix("c.touch:1: --play takes finger lines only"), "\($0)")
         }
     }

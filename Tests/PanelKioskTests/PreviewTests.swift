@@ -217,7 +217,8 @@ final class PreviewTests: XCTestCase {
 
         // 5. The drag was recorded as a touch script; render replays it to the same end.
         let recorded = try String(contentsOfFile: dir + "/drag.touch", encoding: .utf8)
-        XCTAssertTrue(recorded.contains(" down 0 400 440"), recorded)
+        // The mouse's finger is numbered as every source's fingers are (TouchSlots: from 1).
+        XCTAssertTrue(recorded.contains(" down 1 400 440"), recorded)
         let replay = try CLI.run(["render", "--config", app, "--script", dir + "/drag.touch", "--out", dir + "/replay",
                                   "--state", dir + "/replay.json"])
         XCTAssertEqual(replay.status, 0, replay.stderr)

@@ -19,9 +19,10 @@ public protocol ScriptedScreen: AnyObject {
 /// every 1000/fps ms from t = `startMS` (0 for `render`), script lines delivered in time order before the first frame
 /// at or after their time, then time runs on until nothing moves (at most 10 s more).
 ///
-/// Script lines become the same `InputEvent`s a touchscreen gives: an `up` or `cancel` has no
-/// position of its own and ends where that finger was last seen, through the same
-/// `TouchSlots` the libinput source uses.
+/// Script lines are played by `TouchScriptPlayer`, the same player as `run --headless
+/// --play`'s: finger lines become the `InputEvent`s a touchscreen gives, numbered by the same
+/// `TouchSlots` the libinput source uses (an `up` or `cancel` ends where that finger was last
+/// seen).
 public struct OffscreenDriver {
     public var fps: Double = 60
     /// Frame times (ms) to hand to `onFrame`, besides the final one.
@@ -50,45 +51,34 @@ public struct OffscreenDriver {
     public mutating func run(_ target: ScriptedScreen, script: TouchScript,
                              onFrame: (_ timeMS: Double, _ captured: Bool, _ isFinal: Bool) throws -> Void) throws -> Result {
         let period = 1000.0 / fps
-        var pending = script.lines[...]
+        var player = TouchScriptPlayer(script, startMS: startMS, touches: touches)
+        // The fingers down at the end are the caller's, also when a line fails partway.
+        defer { touches = player.touches }
         var pendingCaptures = captureTimesMS.sorted()[...]
-        let lastScript = startMS + script.durationMS
+        let lastScript = player.lastDueMS
         var index = 0
-        if touches.count > 0 {
-            touches.removeDevice(0, timeUS: UInt64((startMS * 1000).rounded())).forEach(target.scriptTouch)
-        }
+        player.cancelFingersDown(atMS: startMS).forEach(target.scriptTouch)
 
         while true {
             let t = startMS + Double(index) * period
-            while let line = pending.first, startMS + line.timeMS <= t {
-                pending = pending.dropFirst()
-                let lineMS = startMS + line.timeMS
-                let us = UInt64((lineMS * 1000).rounded())
-                switch line.verb {
-                case .down(let f, let x, let y):
-                    touches.down(device: 0, slot: Int32(truncatingIfNeeded: f), x: x, y: y, timeUS: us).forEach(target.scriptTouch)
-                case .move(let f, let x, let y):
-                    touches.move(device: 0, slot: Int32(truncatingIfNeeded: f), x: x, y: y, timeUS: us).forEach(target.scriptTouch)
-                case .up(let f):
-                    touches.end(device: 0, slot: Int32(truncatingIfNeeded: f), phase: .up, timeUS: us).forEach(target.scriptTouch)
-                case .cancel(let f):
-                    touches.end(device: 0, slot: Int32(truncatingIfNeeded: f), phase: .cancel, timeUS: us).forEach(target.scriptTouch)
-                case .call(let name, let action, let args):
-                    do {
-                        try target.scriptCall(target: name, action: action, arguments: args, at: .milliseconds(lineMS))
-                    } catch {
-                        throw TouchScriptError(file: script.name, line: line.lineNumber, message: error.message)
+            while let step = player.next(dueByMS: t) {
+                switch step {
+                case .input(let events):
+                    events.forEach(target.scriptTouch)
+                case .call(let name, let action, let args, let at, let line):
+                    do { try target.scriptCall(target: name, action: action, arguments: args, at: at) } catch {
+                        throw TouchScriptError(file: script.name, line: line, message: error.message)
                     }
-                case .send(let json):
-                    do { try target.scriptSend(json, at: .milliseconds(lineMS)) } catch {
-                        throw TouchScriptError(file: script.name, line: line.lineNumber, message: error.message)
+                case .send(let json, let at, let line):
+                    do { try target.scriptSend(json, at: at) } catch {
+                        throw TouchScriptError(file: script.name, line: line, message: error.message)
                     }
                 }
             }
             target.advance(to: .milliseconds(t))
             var capture = captureEveryFrame
             while let c = pendingCaptures.first, c <= t { pendingCaptures = pendingCaptures.dropFirst(); capture = true }
-            let done = pending.isEmpty && pendingCaptures.isEmpty && t >= lastScript && !target.isMoving
+            let done = player.finished && pendingCaptures.isEmpty && t >= lastScript && !target.isMoving
             let timedOut = t >= lastScript + settleLimitMS && pendingCaptures.isEmpty
             if done || timedOut {
                 try onFrame(t, capture, true)

@@ -7,8 +7,8 @@ import Darwin
 
 /// Device path only: reads CLOCK_MONOTONIC (`clock_gettime`), the same time base as libinput
 /// event timestamps and DRM page-flip timestamps, so touches and frames share one axis.
-/// Logic never reads it: the loop asks once per frame and passes the `Instant` down, and
-/// the offscreen driver passes simulated instants instead.
+/// The real-time loop's `FrameClock`: logic never reads it itself; the loop reads it through
+/// that seam and passes the `Instant` down, and tests hand the loop a `SimulatedClock`.
 public final class MonotonicClock: Sendable {
     public init() {}
 

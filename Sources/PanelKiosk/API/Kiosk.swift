@@ -140,7 +140,7 @@ public final class Kiosk {
         // The signals the loop reads are the caller's again once it is done (they stayed
         // blocked for good: Ctrl-C did nothing after run() returned).
         defer { if let before = signalMaskBefore { SignalDescriptor.restore(before); signalMaskBefore = nil } }
-        if let failure = loop.run() { throw KioskError(failure) }
+        if let failure = loop.run() { throw KioskError(failure.description) }
     }
 
     /// SIGTERM, SIGINT (stop) and SIGHUP (reload): held back from their default action from

@@ -83,7 +83,7 @@ final class DRMSink: FrameSink {
         _ = try output.present(frame: frame, damage: damage)
     }
 
-    func attach(to loop: EventLoop, owner: FrameSinkOwner) throws {
+    func attach(to loop: LoopReactor, owner: FrameSinkOwner) throws {
         self.owner = owner
         do {
             guard let drmFD = output.fileDescriptor else { throw Failure("\(output.devicePath): device closed") }

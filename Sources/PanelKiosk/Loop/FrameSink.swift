@@ -26,7 +26,7 @@ package protocol FrameSink: AnyObject {
     func present(_ frame: PixmapView, damage: [IntRect]) throws
 
     /// Starts watching the sink's descriptors on `loop` and reporting to `owner`.
-    func attach(to loop: EventLoop, owner: FrameSinkOwner) throws
+    func attach(to loop: LoopReactor, owner: FrameSinkOwner) throws
     /// Called on every loop wake-up: time-based checks (a flip that never completes).
     func poll(now: UInt64)
     /// When the sink needs the loop to wake next, if ever.

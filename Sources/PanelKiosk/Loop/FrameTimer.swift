@@ -1,5 +1,6 @@
 import CLinux
 import DrawerRuntime
+import PanelInput
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,16 +13,16 @@ final class FrameTimer {
     /// The time it is armed for, if any.
     private(set) var armedNS: UInt64?
 
-    init() throws {
+    init() throws(SystemError) {
         let fd = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
-        guard fd >= 0 else { throw Failure("timerfd_create: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw SystemError("timerfd_create") }
         self.fd = fd
     }
 
     deinit { Glibc.close(fd) }
 
     /// Fires at `ns` (at once if it is past); nil disarms.
-    func arm(at ns: UInt64?) throws {
+    func arm(at ns: UInt64?) throws(SystemError) {
         guard ns != armedNS else { return }
         var spec = itimerspec()
         if let ns {
@@ -31,7 +32,7 @@ final class FrameTimer {
             spec.it_value.tv_nsec = Int(t % 1_000_000_000)
         }
         guard timerfd_settime(fd, Int32(TFD_TIMER_ABSTIME), &spec, nil) == 0 else {
-            throw Failure("timerfd_settime: \(String(cString: strerror(errno)))")
+            throw SystemError("timerfd_settime")
         }
         armedNS = ns
     }

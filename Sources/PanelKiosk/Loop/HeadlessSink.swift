@@ -69,7 +69,7 @@ package final class HeadlessSink: FrameSink {
         }
     }
 
-    package func attach(to loop: EventLoop, owner: FrameSinkOwner) throws {
+    package func attach(to loop: LoopReactor, owner: FrameSinkOwner) throws {
         self.owner = owner
         do { try loop.watch(timer) { [unowned self] in self.timerFired() } } catch { throw Failure("\(error)") }
     }

@@ -6,7 +6,8 @@ import FoundationEssentials
 import PanelDRM
 import PanelRenderer
 
-/// What the services ask of the loop: service commands and screenshots.
+/// What the services ask of the loop, handed to them with each call that may need it:
+/// service commands and screenshots.
 protocol KioskOperations: AnyObject {
     func perform(_ command: ServiceCommand, at now: Instant) -> KioskServices.ServiceAnswer
     /// The PNG bytes of what the display shows now, upright.
@@ -32,7 +33,7 @@ extension KioskLoop: KioskOperations {
     func perform(_ command: ServiceCommand, at now: Instant) -> KioskServices.ServiceAnswer {
         switch command {
         case .status:
-            return (.success([("status", statusReport(at: monotonicNanoseconds()).json)]), [])
+            return (.success([("status", statusReport(at: driver.nowNS).json)]), [])
         case .screenshot(let path):
             let target = path ?? Self.defaultScreenshotPath(controlSocket: services.control?.path,
                                                             environment: ProcessInfo.processInfo.environment)

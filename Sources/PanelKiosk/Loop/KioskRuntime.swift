@@ -322,8 +322,13 @@ package final class KioskRuntime {
     /// be shown again), the whole frame after a full repaint.
     package func drawFrame(showingAt show: Instant, monotonicNS: () -> UInt64 = monotonicNanoseconds) -> [IntRect] {
         let t0 = monotonicNS()
-        let moving = screen.needsFrames || live.isAnimating
-        let (contentChanged, allChanged) = advanceScreen(to: show)
+        // What moved or changed in frames advanced offscreen but not drawn (`advance(to:)`)
+        // shows in this one: a drawer that came to rest since is drawn where it rests.
+        let moving = screen.needsFrames || live.isAnimating || undrawn.moved
+        var (contentChanged, allChanged) = advanceScreen(to: show)
+        contentChanged = contentChanged.union(undrawn.content)
+        allChanged = allChanged || undrawn.everything
+        undrawn = (false, .zero, false)
         let redraw = needsDraw || moving || framesDrawn == 0 || blanker.isAnimating
         let everything = fullRepaint || framesDrawn == 0 || blanker.isAnimating || allChanged
         var region = redraw ? damage.damage(of: screen, everything: everything, extra: contentChanged) : .zero
@@ -394,11 +399,16 @@ package final class KioskRuntime {
         return .object(fields)
     }
 
-    /// Draws everything as it is at `time`, without advancing (an offscreen capture).
+    /// Draws everything as it is at `time`, without advancing: a whole redraw, what the
+    /// damage path's frames are compared with.
     func drawWhole(at time: Instant) {
         frame.draw(screen)
         drawFade(at: time)
     }
+
+    /// What moved, and the content that changed, in frames advanced without being drawn
+    /// (offscreen, between the frames written): the next `drawFrame` repaints it.
+    private var undrawn: (moved: Bool, content: Rect, everything: Bool) = (false, .zero, false)
 
     /// The blanking fade over the whole frame (a fading frame is always repainted whole).
     private func drawFade(at time: Instant) {
@@ -433,8 +443,14 @@ extension KioskRuntime: ScriptedScreen {
         }
     }
 
+    /// A frame time offscreen: the screen moves on; it is drawn only when the frame is written
+    /// (`drawFrame`), so the content that changed is kept for then.
     package func advance(to time: Instant) {
-        _ = advanceScreen(to: time)     // whole frames are drawn offscreen: no damage needed
+        let moving = screen.needsFrames || live.isAnimating
+        let (region, everything) = advanceScreen(to: time)
+        undrawn.moved = undrawn.moved || moving
+        undrawn.content = undrawn.content.union(region)
+        undrawn.everything = undrawn.everything || everything
         _ = tick(at: time)
     }
 }

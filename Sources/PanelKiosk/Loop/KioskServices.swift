@@ -9,7 +9,9 @@ import PanelRenderer
 
 /// The service side of the real-time loop, in one place: systemd readiness and watchdog, the
 /// virtual terminal, the backlight and the control socket. `KioskLoop` tells it about flips
-/// and asks it when to wake next. Headless there is no terminal and no backlight.
+/// and asks it when to wake next, and hands it what answers the service commands (status,
+/// screenshot, ...) with each call that may run one, rather than the services keeping a
+/// reference back to the loop. Headless there is no terminal and no backlight.
 package final class KioskServices {
     let heartbeat: ServiceHeartbeat
     let terminal: VirtualTerminal?
@@ -19,20 +21,19 @@ package final class KioskServices {
     let logger: Logger
     /// The board's name, for `status` (the app's follows reloads: `KioskRuntime.appName`).
     let boardName: String
-    /// Answers the service commands (status, screenshot, ...): the loop, which has what
-    /// they need (KioskLoop+Service.swift).
-    weak var operations: KioskOperations? {
-        didSet { mqtt?.components = operations?.componentInfos ?? [] }
-    }
+    /// The loop's clock: the command budget per wake-up is measured on it.
+    var clock: FrameClock = MonotonicClock()
     /// The app file's `[mqtt]` bridge (nil: none).
     let mqtt: MQTTBridge?
 
-    init(app: AppConfig, board: BoardConfig, readyStatus: String, headless: Bool = false) throws {
+    /// `notifier`: where readiness and watchdog pings go (systemd's NOTIFY_SOCKET by default).
+    init(app: AppConfig, board: BoardConfig, readyStatus: String, headless: Bool = false,
+         notifier: SystemdNotifier = SystemdNotifier()) throws {
         boardName = board.name
         var logger = Logger(label: "panel-kiosk", factory: { _ in KioskLogHandler() })
         logger.logLevel = .notice
         self.logger = logger
-        heartbeat = ServiceHeartbeat(notifier: SystemdNotifier(), readyStatus: readyStatus)
+        heartbeat = ServiceHeartbeat(notifier: notifier, readyStatus: readyStatus)
         // Headless draws nowhere: the console and the backlight are not ours to touch.
         terminal = headless ? nil : VirtualTerminal.acquire(logger: logger)
         if !headless, let setting = board.backlight {
@@ -79,7 +80,7 @@ package final class KioskServices {
 
     /// Keeps the event loop's interest in the control socket's and the MQTT bridge's
     /// descriptors current.
-    func syncWatches(_ loop: EventLoop, onReady: @escaping (Int32, Bool, Bool) -> Void) throws {
+    func syncWatches(_ loop: LoopReactor, onReady: @escaping (Int32, Bool, Bool) -> Void) throws {
         if let mqtt, mqtt.generation != mqttGeneration {
             mqttGeneration = mqtt.generation
             // Unwatched first: libmosquitto may have closed the old socket and got the same
@@ -121,15 +122,16 @@ package final class KioskServices {
     /// Every loop wake-up: the watchdog, and the MQTT bridge's keep-alive, reconnects, state
     /// (at most once a second) and the commands still waiting from a burst. Returns what the
     /// blanker asks of the display (a command that wakes the screen).
-    func tick(at now: Instant, on runtime: KioskRuntime) -> [IdleBlanker.Action] {
+    /// `operations` answers the service commands (the loop, which has what they need).
+    func tick(at now: Instant, on runtime: KioskRuntime, operations: KioskOperations) -> [IdleBlanker.Action] {
         heartbeat.tick(at: now)
         let backlog = control?.hasBacklog == true || mqtt?.hasBacklog == true
-        let actions = backlog ? runCommands(on: runtime, at: now) : []
+        let actions = backlog ? runCommands(on: runtime, operations: operations, at: now) : []
         guard let mqtt else { return actions }
         let ns = UInt64(max(0, now.nanoseconds))
         mqtt.tick(nowNS: ns)
-        if mqtt.wantsState(nowNS: ns), let ops = operations,
-           case .success(let fields) = ops.perform(.status, at: now).result, let status = fields.first?.1 {
+        if mqtt.wantsState(nowNS: ns),
+           case .success(let fields) = operations.perform(.status, at: now).result, let status = fields.first?.1 {
             mqtt.publishState(status, nowNS: ns)
         }
         return actions
@@ -150,10 +152,10 @@ package final class KioskServices {
     /// so neither starves the other; the socket's clients take turns too. Expensive socket
     /// commands wait for `runExpensiveCommand`, one per wake-up after the frame. 16 clients pipelining 256 screenshots each held the loop
     /// for 59 s when the socket had no budget, past the unit's 10 s watchdog.
-    func runCommands(on runtime: KioskRuntime, at now: Instant) -> [IdleBlanker.Action] {
+    func runCommands(on runtime: KioskRuntime, operations: KioskOperations, at now: Instant) -> [IdleBlanker.Action] {
         var actions: [IdleBlanker.Action] = []
-        let start = monotonicNanoseconds()
-        var inBudget: Bool { monotonicNanoseconds() &- start < Self.commandBudgetNS }
+        let start = clock.now
+        var inBudget: Bool { (clock.now - start).nanoseconds < Int64(Self.commandBudgetNS) }
         // Cheap commands only: an expensive one (a screenshot, a reload) waits for
         // `runExpensiveCommand`, after the frame, so a `status` is never kept behind a queue
         // of screenshots and a frame is never kept behind one.
@@ -162,7 +164,7 @@ package final class KioskServices {
             worked = false
             if let control, let (client, command) = control.takeCommand(expensive: false) {
                 worked = true
-                run(command, from: client, of: control, on: runtime, at: now, into: &actions)
+                run(command, from: client, of: control, on: runtime, operations: operations, at: now, into: &actions)
             }
             guard inBudget, let mqtt, let batch = mqtt.takeCommands() else { continue }
             worked = true
@@ -173,13 +175,12 @@ package final class KioskServices {
                 case .success(.service(.screenshot(path: nil))):
                     // Over MQTT a screenshot is the PNG's bytes on `screenshot`, not a file.
                     do {
-                        guard let ops = operations else { throw Failure("not running") }
-                        let png = try ops.screenshotPNG()
+                        let png = try operations.screenshotPNG()
                         mqtt.publishScreenshot(png)
                         result = .success([("topic", .string("\(mqtt.config.baseTopic)/screenshot")), ("bytes", .number(Double(png.count)))])
                     } catch { result = .failure(.init("screenshot: \(error)")) }
                 case .success(let command):
-                    let (r, acts) = answer(command, on: runtime, at: now)
+                    let (r, acts) = answer(command, on: runtime, operations: operations, at: now)
                     actions += acts
                     result = r
                 }
@@ -200,17 +201,17 @@ package final class KioskServices {
 
     /// After the frame went out: one expensive socket command (a screenshot, a reload), or a
     /// cheap one, if any waits. One per wake-up, so frames keep coming between them.
-    func runExpensiveCommand(on runtime: KioskRuntime, at now: Instant) -> [IdleBlanker.Action] {
+    func runExpensiveCommand(on runtime: KioskRuntime, operations: KioskOperations, at now: Instant) -> [IdleBlanker.Action] {
         var actions: [IdleBlanker.Action] = []
         if let control, let (client, command) = control.takeCommand() {
-            run(command, from: client, of: control, on: runtime, at: now, into: &actions)
+            run(command, from: client, of: control, on: runtime, operations: operations, at: now, into: &actions)
         }
         return actions
     }
 
     private func run(_ command: ControlCommand, from client: Int, of control: ControlSocket, on runtime: KioskRuntime,
-                     at now: Instant, into actions: inout [IdleBlanker.Action]) {
-        let (result, acts) = answer(command, on: runtime, at: now)
+                     operations: KioskOperations, at now: Instant, into actions: inout [IdleBlanker.Action]) {
+        let (result, acts) = answer(command, on: runtime, operations: operations, at: now)
         actions += acts
         switch result {
         case .success(let fields): control.reply(client: client, fields: fields)
@@ -226,11 +227,8 @@ package final class KioskServices {
 
     /// One command from anywhere (the socket, MQTT, `Kiosk.Remote`): a service command by
     /// the loop, the rest by the runtime; its reply and what it asks of the display.
-    func answer(_ command: ControlCommand, on runtime: KioskRuntime, at now: Instant) -> ServiceAnswer {
-        if case .service(let s) = command {
-            guard let operations else { return (.failure(.init("the kiosk is not running")), []) }
-            return operations.perform(s, at: now)
-        }
+    func answer(_ command: ControlCommand, on runtime: KioskRuntime, operations: KioskOperations, at now: Instant) -> ServiceAnswer {
+        if case .service(let s) = command { return operations.perform(s, at: now) }
         do { return (.success([]), try runtime.execute(command, at: now)) } catch {
             return (.failure(.init(error.message)), [])
         }

@@ -5,7 +5,10 @@ import Glibc
 #endif
 
 /// `render` and the demo's offscreen tour: the shared `KioskRuntime` played from a touch
-/// script on the simulated clock, frames written as PNG into a folder.
+/// script on the simulated clock, frames written as PNG into a folder. A frame written is
+/// drawn as the device draws one (`KioskRuntime.drawFrame`: the damage since the frame drawn
+/// before, moved rows, the backdrop), not redrawn whole; the frames between are advanced
+/// only.
 package struct OffscreenRun {
     package var fps = 60.0
     package var captureTimesMS: [Double] = []
@@ -56,7 +59,7 @@ package struct OffscreenRun {
         let result: OffscreenDriver.Result
         do {
             result = try driver.run(runtime, script: script) { t, captured, isFinal in
-                runtime.drawWhole(at: .milliseconds(t))
+                _ = runtime.drawFrame(showingAt: .milliseconds(t))
                 if captured { written.append(try Self.write(runtime, to: "\(dir)/frame-\(Self.frameName(t)).png")) }
                 if isFinal { written.append(try Self.write(runtime, to: "\(dir)/final.png")) }
             }

@@ -59,7 +59,7 @@ struct Demo: ParsableCommand {
                 kiosk = k
             } catch let f as Failure { throw Failure("cannot use the display (\(f.description))") }
             print("demo: showing \(showcase) on \(kiosk.sink.description); Ctrl-C to stop.")
-            if let failure = kiosk.run() { throw RanAndFailed(failure: Failure(failure)) }
+            if let failure = kiosk.run() { throw RanAndFailed(failure: Failure(failure.description)) }
             return true
         }
         guard WindowSink.desktopMissing(environment: ProcessInfo.processInfo.environment) == nil else {

@@ -48,7 +48,7 @@ struct WindowTour {
             feed.start()
             let failure = kiosk.run()
             feed.stop()
-            if let failure { throw Failure(failure) }
+            if let failure { throw Failure(failure.description) }
             let count = DemoTour.screens.count
             switch sink.tourStep {
             case .next?: index = (index + 1) % count

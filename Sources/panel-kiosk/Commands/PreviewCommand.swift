@@ -54,6 +54,6 @@ struct Preview: ParsableCommand {
         options.recordPath = record
         let kiosk = try KioskLoop.inWindow(app: app, geometry: try FrameGeometry.resolve(board: board, size: size, scale: scale),
                                            zoom: zoom, options)
-        if let failure = kiosk.run() { throw Failure(failure) }
+        if let failure = kiosk.run() { throw Failure(failure.description) }
     }
 }

@@ -84,7 +84,9 @@ struct Run: ParsableCommand {
         let script = try play.map { path in
             do { return try TouchScript.parse(try readTextFile(path), name: path) } catch { throw Failure("\(error)") }
         }
-        if let script { _ = try ScriptedTouches(script, startNS: 0) }   // refused before the display is taken
+        if let script {     // refused before the display is taken
+            do { _ = try ScriptTouchSource(script, start: .zero) } catch { throw Failure(error.description) }
+        }
         let kiosk = headless
             ? try KioskLoop.headless(app: app, geometry: try FrameGeometry.resolve(board: board, size: size, scale: scale), options)
             : try KioskLoop.onDisplay(app: app, board: try board.map(loadBoard) ?? BoardConfig(),
@@ -93,13 +95,15 @@ struct Run: ParsableCommand {
             KioskLog.notice("stopped while waiting for a display")
             return
         }
-        if let script { try kiosk.play(script) }
+        if let script {
+            do { try kiosk.play(script) } catch { throw Failure(error.description) }
+        }
         let result = kiosk.run()
         if let stats { try writeTextFile(stats, statistics(of: kiosk).encoded + "\n") }
         if let state {
             try writeTextFile(state, kiosk.runtime.state(timeMS: kiosk.runtime.screen.now.milliseconds).encoded + "\n")
         }
-        if let failure = result { throw Failure(failure) }
+        if let failure = result { throw Failure(failure.description) }
     }
 
     /// The loop's statistics, with this process's time before `main` after `first_flip_ms`

@@ -23,6 +23,7 @@ extension KioskLoop {
         }
         let kiosk = try withoutDisplay(sink: sink, app: app, geometry: geometry, options, status: "previewing \(app.name)", touch: nil)
         kiosk.runtime.showsProblems = true
+        kiosk.driver.add(sink)      // the window's mouse, fingers and Escape
         return kiosk
     }
 

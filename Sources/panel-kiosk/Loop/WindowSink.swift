@@ -12,11 +12,12 @@ import PanelKiosk
 /// loop's frame sink, at the board's pixel size times a zoom; one loop's sink, the window may
 /// outlive it (the demo's tour). Its frame clock is the headless sink's (a timer at
 /// the board's refresh rate), so the loop runs exactly as `run --headless` does; each frame
-/// shown is also put in the window. The window is a touch source too, as an SDL display
-/// driver is in LVGL: the left mouse button is one finger, touchscreen fingers are fingers,
-/// Escape is Back. Keys: S writes a screenshot PNG, D tints what each frame repaints (for half
+/// shown is also put in the window. The window is a touch source too (`TouchSource`), as an
+/// SDL display driver is in LVGL: the left mouse button is one finger, touchscreen fingers
+/// are fingers, Escape is Back; its fingers are numbered by `TouchSlots` as every source's
+/// are, and the loop takes its events at each wake-up. Keys: S writes a screenshot PNG, D tints what each frame repaints (for half
 /// a second), Z cycles the zoom (100 %, 200 %, 50 %).
-final class WindowSink: FrameSink, FrameSinkOwner {
+final class WindowSink: FrameSink, FrameSinkOwner, TouchSource {
     let clock: HeadlessSink
     /// The window drawn into; shared with the loops before and after this one (the demo's tour).
     let desktop: DesktopWindow
@@ -44,6 +45,12 @@ final class WindowSink: FrameSink, FrameSinkOwner {
     /// A left button held down (the mouse's finger) and the last position (UI pixels).
     private var mouseDown = false
     private var lastMouse = (x: 0.0, y: 0.0)
+    /// The fingers down (SDL's touch devices and finger ids as devices and slots) and the
+    /// mouse's finger id while its button is held.
+    private var touches = TouchSlots()
+    private var mouseFinger = 0
+    /// Input read from SDL at the last poll, for the loop to take (`events(at:)`).
+    private var inputEvents: [InputEvent] = []
     private var lastPollNS: UInt64 = 0
     /// When SDL last gave an event (ns), 0 before the first.
     private var lastEventNS: UInt64 = 0
@@ -137,7 +144,7 @@ final class WindowSink: FrameSink, FrameSinkOwner {
         return SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0))
     }
 
-    func attach(to loop: EventLoop, owner: FrameSinkOwner) throws {
+    func attach(to loop: LoopReactor, owner: FrameSinkOwner) throws {
         self.owner = owner
         try clock.attach(to: loop, owner: self)
     }
@@ -168,26 +175,32 @@ final class WindowSink: FrameSink, FrameSinkOwner {
             owner?.stopRequested()
         case SDL_MOUSEBUTTONDOWN where e.button.button == UInt8(SDL_BUTTON_LEFT) && e.button.which != Self.touchMouseID:
             mouseDown = true
+            mouseFinger = touches.newFinger()
             lastMouse = (ui(e.button.x), ui(e.button.y))
-            owner?.deliver(.touch(finger: 0, phase: .down, x: lastMouse.x, y: lastMouse.y, timeUS: us))
+            inputEvents.append(.touch(finger: mouseFinger, phase: .down, x: lastMouse.x, y: lastMouse.y, timeUS: us))
         case SDL_MOUSEMOTION where mouseDown && e.motion.which != Self.touchMouseID:
             lastMouse = (ui(e.motion.x), ui(e.motion.y))
-            owner?.deliver(.touch(finger: 0, phase: .move, x: lastMouse.x, y: lastMouse.y, timeUS: us))
+            inputEvents.append(.touch(finger: mouseFinger, phase: .move, x: lastMouse.x, y: lastMouse.y, timeUS: us))
         case SDL_MOUSEBUTTONUP where e.button.button == UInt8(SDL_BUTTON_LEFT) && mouseDown && e.button.which != Self.touchMouseID:
             mouseDown = false
-            owner?.deliver(.touch(finger: 0, phase: .up, x: ui(e.button.x), y: ui(e.button.y), timeUS: us))
+            inputEvents.append(.touch(finger: mouseFinger, phase: .up, x: ui(e.button.x), y: ui(e.button.y), timeUS: us))
         case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
-            // Finger ids are SDL's; the mouse is finger 0, so touch fingers start at 1.
-            let phase: TouchEvent.Phase = e.type == SDL_FINGERDOWN.rawValue ? .down : e.type == SDL_FINGERUP.rawValue ? .up : .move
-            let finger = 1 + Int(truncatingIfNeeded: e.tfinger.fingerId & 0xFFFF)
-            owner?.deliver(.touch(finger: finger, phase: phase, x: Double(e.tfinger.x) * Double(widthPx),
-                                  y: Double(e.tfinger.y) * Double(heightPx), timeUS: us))
+            // SDL's touch device and finger id are the device and slot, as libinput's are.
+            let device = Int(truncatingIfNeeded: e.tfinger.touchId), slot = Int32(truncatingIfNeeded: e.tfinger.fingerId)
+            let x = Double(e.tfinger.x) * Double(widthPx), y = Double(e.tfinger.y) * Double(heightPx)
+            switch SDL_EventType(e.type) {
+            case SDL_FINGERDOWN: inputEvents += touches.down(device: device, slot: slot, x: x, y: y, timeUS: us)
+            case SDL_FINGERMOTION: inputEvents += touches.move(device: device, slot: slot, x: x, y: y, timeUS: us)
+            default:
+                // Where the finger was last seen, as libinput's lifts (which have no position).
+                inputEvents += touches.end(device: device, slot: slot, phase: .up, timeUS: us)
+            }
         case SDL_KEYDOWN where e.key.repeat == 0:
             key(e.key.keysym.sym, us: us)
         case SDL_WINDOWEVENT where e.window.event == UInt8(SDL_WINDOWEVENT_FOCUS_LOST.rawValue) && mouseDown:
             // The button may come up where the window never hears of it: the finger is gone.
             mouseDown = false
-            owner?.deliver(.touch(finger: 0, phase: .cancel, x: lastMouse.x, y: lastMouse.y, timeUS: us))
+            inputEvents.append(.touch(finger: mouseFinger, phase: .cancel, x: lastMouse.x, y: lastMouse.y, timeUS: us))
         case SDL_WINDOWEVENT where e.window.event == UInt8(SDL_WINDOWEVENT_EXPOSED.rawValue)
                                    || e.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue):
             show([IntRect(x: 0, y: 0, width: widthPx, height: heightPx)], asRepaint: false, now: monotonicNanoseconds())
@@ -202,7 +215,7 @@ final class WindowSink: FrameSink, FrameSinkOwner {
     private func key(_ sym: SDL_Keycode, us: UInt64) {
         switch Int(sym) {
         case Int(SDLK_ESCAPE.rawValue):
-            owner?.deliver(.back(timeUS: us))
+            inputEvents.append(.back(timeUS: us))
         case Int(SDLK_s.rawValue):
             screenshots += 1
             let path = "preview-\(screenshots).png"
@@ -245,4 +258,14 @@ final class WindowSink: FrameSink, FrameSinkOwner {
     func sinkStatus(_ text: String, displayStopped: Bool) { owner?.sinkStatus(text, displayStopped: displayStopped) }
     func deliver(_ event: InputEvent) { owner?.deliver(event) }
     func stopRequested() { owner?.stopRequested() }
+
+    // MARK: TouchSource (SDL has no descriptor: its events are read at each `poll`)
+
+    var readableDescriptor: Int32? { nil }
+    var nextDue: Instant? { nil }
+    var finished: Bool { false }
+    func events(at now: Instant) -> [InputEvent] {
+        defer { inputEvents.removeAll(keepingCapacity: true) }
+        return inputEvents
+    }
 }
