@@ -87,17 +87,11 @@ struct SwipeDismissMachine: ComponentMachine, Sendable {
 
     mutating func handle(_ input: Input, at time: Instant, in c: Context) -> [Effect] {
         switch (phase, input) {
-        // A finger catches a presenting or returning card where it is; a card that is already
-        // leaving (status `initiated`) finishes, so `completed` always follows.
-        case (.presenting(var m), .touch(.press(let p))):
-            guard gestureEnabled else { return [] }      // nothing to catch it with
-            m.advance(to: time)
-            catchCard(at: max(0, m.value), finger: p, c)
-        case (.returning(let from, let start), .touch(.press(let p))):
-            guard gestureEnabled else { return [] }
-            catchCard(at: c.rules.returnOffset(from: from, elapsed: (time - start).seconds) ?? 0, finger: p, c)
-        case (.resting, .touch(.press(let p))), (.scrollFling, .touch(.press(let p))):
-            phase = .pressed(start: p, translation0: 0)
+        // A finger catches a presenting or returning card where it is (not with the gesture
+        // off: nothing to catch it with); a leaving card finishes, so `completed` always follows.
+        case (.presenting, .touch(.press(let p))), (.returning, .touch(.press(let p))):
+            if gestureEnabled { catchCard(finger: p, at: time, c) }
+        case (.resting, .touch(.press(let p))), (.scrollFling, .touch(.press(let p))): phase = .pressed(start: p, translation0: 0)
         case (.hidden, .touch(.press)), (.pressed, .touch(.press)), (.scrolling, .touch(.press)), (.dragging, .touch(.press)),
              (.dismissing, .touch(.press)):
             return []
@@ -113,25 +107,23 @@ struct SwipeDismissMachine: ComponentMachine, Sendable {
             return endDrag(translation: t + p.y - lastY, velocity: v.y, cancelled: cancelled, at: time, c)
         case (.pressed(let start, _), .touch(.release(let p, _, let cancelled))):
             return endPress(tap: c.slop.isTap(from: start, to: p, cancelled: cancelled), at: time, c)
-        case (.scrolling, .touch(.release(_, let v, let cancelled))):
-            endScroll(velocity: v.y, cancelled: cancelled, at: time, c)
+        case (.scrolling, .touch(.release(_, let v, let cancelled))): endScroll(velocity: v.y, cancelled: cancelled, at: time, c)
         case (.hidden, .touch(.release)), (.presenting, .touch(.release)), (.resting, .touch(.release)),
              (.scrollFling, .touch(.release)), (.dismissing, .touch(.release)), (.returning, .touch(.release)):
             return []
         case (.hidden, .present): present(at: time, c)
         case (.presenting, .present), (.resting, .present), (.pressed, .present), (.scrolling, .present),
-             (.scrollFling, .present), (.dragging, .present), (.dismissing, .present), (.returning, .present):
+             (.scrollFling, .present), (.dragging, .present), (.dismissing, .present), (.returning, .present),
+             (.hidden, .dismiss), (.dismissing, .dismiss):
             return []
-        case (.hidden, .dismiss), (.dismissing, .dismiss): return []
         case (.presenting, .dismiss), (.resting, .dismiss), (.pressed, .dismiss), (.scrolling, .dismiss),
              (.scrollFling, .dismiss), (.dragging, .dismiss), (.returning, .dismiss):
             return startDismiss(velocity: nil, at: time, c)   // from code or the close button, even mid-gesture
         case (.hidden, .jump(true)): show(resettingList: true)
         case (.presenting, .jump(true)), (.returning, .jump(true)): show(resettingList: false)
         case (.resting, .jump(true)), (.pressed, .jump(true)), (.scrolling, .jump(true)), (.scrollFling, .jump(true)),
-             (.dragging, .jump(true)), (.dismissing, .jump(true)):
-            return []                                         // as `.present`: a leaving card finishes leaving
-        case (.hidden, .jump(false)): return []
+             (.dragging, .jump(true)), (.dismissing, .jump(true)), (.hidden, .jump(false)):
+            return []                                         // shown already (a leaving card finishes), or hidden
         case (.dismissing, .jump(false)): return hide(c)
         case (.presenting, .jump(false)), (.resting, .jump(false)), (.pressed, .jump(false)), (.scrolling, .jump(false)),
              (.scrollFling, .jump(false)), (.dragging, .jump(false)), (.returning, .jump(false)):
@@ -144,15 +136,10 @@ struct SwipeDismissMachine: ComponentMachine, Sendable {
         case (_, .restore(let presented, let last, let gesture, let scroll)):
             restore(presented: presented, lastStatus: last, gestureEnabled: gesture, scrollOffset: scroll, c)
         case (.presenting(var m), .tick): stepPresent(&m, at: time)
-        case (.dismissing(let from, let start, let velocity), .tick):
-            guard let y = c.rules.dismissOffset(from: from, velocity: velocity, elapsed: (time - start).seconds) else { return hide(c) }
-            offset = y                                        // `completed` only once the slide really finished
+        case (.dismissing(let from, let start, let velocity), .tick): return stepDismiss(from: from, start: start, velocity, at: time, c)
         case (.scrollFling(var fling), .tick): stepFling(&fling, at: time)
-        case (.returning(let from, let start), .tick):
-            guard let y = c.rules.returnOffset(from: from, elapsed: (time - start).seconds) else { show(resettingList: false); break }
-            offset = y
-        case (.hidden, .tick), (.resting, .tick), (.pressed, .tick), (.scrolling, .tick), (.dragging, .tick):
-            return []
+        case (.returning(let from, let start), .tick): stepReturn(from: from, start: start, at: time, c)
+        case (.hidden, .tick), (.resting, .tick), (.pressed, .tick), (.scrolling, .tick), (.dragging, .tick): return []
         case (_, .contentAnchored(let y)): anchorList(at: y, c)
         case (.dragging, .setGesture(false)):
             // Removing the recognizer mid-drag cancels the gesture: `cancelled`, and the card
@@ -160,21 +147,26 @@ struct SwipeDismissMachine: ComponentMachine, Sendable {
             gestureEnabled = false
             return cancelDrag(at: time, c)
         case (_, .setGesture(let on)):
-            // A slide under way finishes; a press or a list scroll goes on (they are not the
-            // swipe's); the next drag follows the new setting.
-            gestureEnabled = on
-        case (_, .relayout):
-            if case .hidden = phase { offset = c.rules.height }
-            scrollOffset = min(max(scrollOffset, 0), c.maxScrollOffset)
+            gestureEnabled = on   // a slide or a press or a list scroll goes on; the next drag follows the setting
+        case (_, .relayout): relayout(c)
         }
         return []
     }
 
     // MARK: The work of the transitions
 
-    /// A finger lands on a moving card at `offset`: a press whose drag starts from there.
-    private mutating func catchCard(at offset: Double, finger p: Point, _ c: Context) {
-        self.offset = offset
+    /// A finger lands on a presenting or returning card: a press whose drag starts where the
+    /// card is at the touch's time.
+    private mutating func catchCard(finger p: Point, at time: Instant, _ c: Context) {
+        switch phase {
+        case .presenting(var m):
+            m.advance(to: time)
+            offset = max(0, m.value)
+        case .returning(let from, let start):
+            offset = c.rules.returnOffset(from: from, elapsed: (time - start).seconds) ?? 0
+        case .hidden, .resting, .pressed, .scrolling, .scrollFling, .dragging, .dismissing:
+            break                                             // not moving: caught where it is
+        }
         phase = .pressed(start: p, translation0: c.rules.translation(offset: offset))
     }
 
@@ -292,6 +284,26 @@ struct SwipeDismissMachine: ComponentMachine, Sendable {
         m.advance(to: time)
         offset = m.isAtRest ? 0 : m.value
         phase = m.isAtRest ? .resting : .presenting(m)
+    }
+
+    /// A frame of the slide out; `completed` only once the slide really finished.
+    private mutating func stepDismiss(from: Double, start: Instant, _ velocity: Double?, at time: Instant,
+                                      _ c: Context) -> [Effect] {
+        guard let y = c.rules.dismissOffset(from: from, velocity: velocity, elapsed: (time - start).seconds) else { return hide(c) }
+        offset = y
+        return []
+    }
+
+    /// A frame of the return after a cancel; at its place it rests.
+    private mutating func stepReturn(from: Double, start: Instant, at time: Instant, _ c: Context) {
+        guard let y = c.rules.returnOffset(from: from, elapsed: (time - start).seconds) else { return show(resettingList: false) }
+        offset = y
+    }
+
+    /// New rules: a hidden card waits below the new height; the list stays in its range.
+    private mutating func relayout(_ c: Context) {
+        if case .hidden = phase { offset = c.rules.height }
+        scrollOffset = min(max(scrollOffset, 0), c.maxScrollOffset)
     }
 
     private mutating func stepFling(_ fling: inout ContentFling, at time: Instant) {
