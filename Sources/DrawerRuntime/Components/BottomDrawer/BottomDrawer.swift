@@ -37,6 +37,8 @@ public final class BottomDrawer: Component, MachineComponent {
     /// How far the inner content is scrolled, points.
     public var scrollOffset: Double { machine.scrollOffset }
     private var rules: BottomDrawerRules
+    /// Points a finger may travel and still tap: the drawer's one slop, also for the scroll
+    /// views inside its content (docs/components.md, M4).
     public var touchSlop = 8.0
     /// First finger, pressed rows, scroll views inside the content: what every component
     /// does with a touch.
@@ -115,10 +117,6 @@ public final class BottomDrawer: Component, MachineComponent {
         case .resting, .dragging, .settling, .bouncing: false
         }
     }
-
-    /// +1 when the card grows upward (drawer mode, bottom panel corners), -1 when it hangs
-    /// from the top (panel or compact mode with a top corner) and grows downward.
-    var growthSign: Double { BottomDrawerMachine.growthSign(rules) }
 
     var contentViewportHeight: Double { max(0, rules.stopHeight(of: .open) - contentTopInset) }
     var contentTopInset: Double { config.showsGrabber ? 24 : 8 }

@@ -30,6 +30,8 @@ public final class SwipeDismiss: Component, MachineComponent {
     public var gestureEnabled: Bool { machine.gestureEnabled }
     private(set) var rules: SwipeDismissRules
     private var env: Environment
+    /// Points a finger may travel and still tap: the card's one slop, also for the scroll
+    /// views inside its content (docs/components.md, M4).
     public var touchSlop = 8.0
     /// First finger, pressed rows, scroll views inside the content: what every component
     /// does with a touch.
