@@ -28,6 +28,8 @@ final class InnerScrollComponentTests: XCTestCase {
         let content: (any Component) -> ContentView?
         /// A point (screen points) on the scroll view once open.
         let touch: Point
+        /// Sets the component's one touch slop (points).
+        let setSlop: (any Component, Double) -> Void
     }
 
     static var cases: [Case] { [
@@ -40,7 +42,8 @@ final class InnerScrollComponentTests: XCTestCase {
             id = "root"
             title = "Departures"
             content = \(scroll)
-            """, content: { ($0 as? Sheet)?.rootPage.content }, touch: Point(400, 200)),
+            """, content: { ($0 as? Sheet)?.rootPage.content }, touch: Point(400, 200),
+             setSlop: { ($0 as? Sheet)?.touchSlop = $1 }),
         Case(name: "side drawer", app: """
             [[component]]
             id = "c"
@@ -50,14 +53,16 @@ final class InnerScrollComponentTests: XCTestCase {
             title = "Menu"
             content = \(scroll)
             """, open: { try $0.component("c")?.perform("open", ["left", "instant"], at: .zero) },
-             content: { ($0 as? SideDrawer)?.drawerContent[.left] }, touch: Point(130, 200)),
+             content: { ($0 as? SideDrawer)?.drawerContent[.left] }, touch: Point(130, 200),
+             setSlop: { ($0 as? SideDrawer)?.config.touchSlop = $1 }),
         Case(name: "swipe dismiss", app: """
             [[component]]
             id = "c"
             kind = "swipe_dismiss"
             title = "Your ticket"
             content = \(scroll)
-            """, content: { ($0 as? SwipeDismiss)?.content }, touch: Point(400, 220)),
+            """, content: { ($0 as? SwipeDismiss)?.content }, touch: Point(400, 220),
+             setSlop: { ($0 as? SwipeDismiss)?.touchSlop = $1 }),
         Case(name: "popup", app: """
             [[component]]
             id = "c"
@@ -65,7 +70,8 @@ final class InnerScrollComponentTests: XCTestCase {
             initial = "open"
             title = "Harbour Lights"
             content = \(scroll)
-            """, content: { ($0 as? Popup)?.content }, touch: Point(400, 220)),
+            """, content: { ($0 as? Popup)?.content }, touch: Point(400, 220),
+             setSlop: { ($0 as? Popup)?.config.touchSlop = $1 }),
     ] }
 
     private func build(_ c: Case) throws -> (Screen, SceneContent) {
@@ -111,6 +117,25 @@ final class InnerScrollComponentTests: XCTestCase {
             XCTAssertFalse(screen.needsFrames, "\(c.name): until it rests")
             XCTAssertEqual(actions, 0, "\(c.name): no row under the finger acted")
             XCTAssertEqual(componentState(screen), before, "\(c.name): the component itself did not move")
+        }
+    }
+
+    /// One slop per component: the component's `touchSlop` also decides when a scroll view
+    /// inside its content starts scrolling (it had its own 8 pt before). Past the slop the
+    /// view takes the finger's whole travel, as it always did.
+    func testTheComponentsTouchSlopDecidesWhenAnInnerViewStartsScrolling() throws {
+        for c in Self.cases {
+            for (slop, scrolledAt20, scrolledAt40) in [(8.0, 20.0, 40.0), (30.0, 0.0, 40.0)] {
+                let (screen, content) = try build(c)
+                c.setSlop(try XCTUnwrap(screen.component("c")), slop)
+                let before = componentState(screen)
+                screen.handle(TouchEvent(id: 1, phase: .down, location: c.touch, time: .milliseconds(4000)))
+                screen.handle(TouchEvent(id: 1, phase: .move, location: c.touch - Point(0, 20), time: .milliseconds(4016)))
+                XCTAssertEqual(innerOffset(content), scrolledAt20, "\(c.name), slop \(slop): 20 pt up")
+                screen.handle(TouchEvent(id: 1, phase: .move, location: c.touch - Point(0, 40), time: .milliseconds(4032)))
+                XCTAssertEqual(innerOffset(content), scrolledAt40, "\(c.name), slop \(slop): 40 pt up")
+                XCTAssertEqual(componentState(screen), before, "\(c.name): the component itself did not move")
+            }
         }
     }
 

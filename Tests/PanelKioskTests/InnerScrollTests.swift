@@ -39,6 +39,24 @@ final class InnerScrollTests: XCTestCase {
 
     private func innerOffset(_ c: SceneContent) -> Double { c.scrollOffsets.values.first ?? 0 }
 
+    /// One slop per component: the drawer's `touchSlop` also decides when a scroll view inside
+    /// its page starts scrolling (the view had its own 8 pt before).
+    func testTheDrawersTouchSlopDecidesWhenTheInnerViewStartsScrolling() throws {
+        for (slop, scrolledAt20, scrolledAt40) in [(8.0, 20.0, 40.0), (30.0, 0.0, 40.0)] {
+            let (screen, content) = try build()
+            let drawer = try XCTUnwrap(screen.component("drawer") as? BottomDrawer)
+            drawer.touchSlop = slop
+            let openHeight = drawer.height
+            screen.handle(TouchEvent(id: 1, phase: .down, location: Point(400, 200), time: .milliseconds(0)))
+            screen.handle(TouchEvent(id: 1, phase: .move, location: Point(400, 180), time: .milliseconds(16)))
+            XCTAssertEqual(innerOffset(content), scrolledAt20, "slop \(slop): 20 pt up")
+            screen.handle(TouchEvent(id: 1, phase: .move, location: Point(400, 160), time: .milliseconds(32)))
+            XCTAssertEqual(innerOffset(content), scrolledAt40, "slop \(slop): 40 pt up")
+            XCTAssertEqual(drawer.position, .open)
+            XCTAssertEqual(drawer.height, openHeight, "the drawer did not move")
+        }
+    }
+
     func testDragScrollsTheInnerViewAndFlingGlidesOn() throws {
         let (screen, content) = try build()
         var actions = 0

@@ -20,6 +20,9 @@ public struct InnerScrollDrag {
     private var fling: (target: Target, motion: ContentFling)?
     /// Changes with every offset it sets, for the component's `drawRevision`.
     public private(set) var revision = 0
+    /// Points the finger must travel along the scroll axis before the drag is the scroll
+    /// view's. A `GestureShell` sets it to its owner's one slop before every step, so a
+    /// component's `touchSlop` reaches its scroll views.
     public var slop = 8.0
 
     public init() {}

@@ -29,6 +29,14 @@ public final class Screen: BackgroundHost {
     public var ignoreExtraFingers = true
 
     private var owner: (finger: Int, component: Component?)?
+    /// The background's touches go through a gesture shell as the components' do: the first
+    /// finger, a scroll view inside the background content, the pressed row.
+    private var backgroundShell = GestureShell()
+    /// The background's one slop (points): its taps, its scroll and its inner scroll views
+    /// (docs/components.md, M4).
+    let backgroundSlop = TouchSlop(points: 8)
+    /// Where the finger that holds the background went down, while it may still tap or scroll
+    /// the background content (nil once a scroll view inside it took the drag).
     private var backgroundPress: Point?
     /// The background content's scroll offset (points): content taller than its area scrolls
     /// under a vertical drag that no component takes, following the finger.
@@ -75,7 +83,9 @@ public final class Screen: BackgroundHost {
         for c in components { c.layout(in: env) }
     }
 
-    public var needsFrames: Bool { backgroundFade != nil || components.contains { $0.needsFrames } }
+    public var needsFrames: Bool {
+        backgroundFade != nil || backgroundShell.isFlinging || components.contains { $0.needsFrames }
+    }
 
     public func advance(to time: Instant) {
         now = max(now, time)
@@ -84,11 +94,9 @@ public final class Screen: BackgroundHost {
             backgroundFade = p >= 1 ? nil : (f.old, f.start, f.duration, max(0, p))
             backgroundSwaps &+= 1
         }
+        backgroundShell.advance(to: now)
         for c in components { c.advance(to: now) }
     }
-
-    /// The background content's row or button a finger holds, shown pressed.
-    private var backgroundHighlight = PressHighlight()
 
     /// The whole background repaints while the old content fades out under the new one.
     public func replaceBackgroundContent(_ content: ContentView?, fade: Double, at time: Instant) {
@@ -96,12 +104,12 @@ public final class Screen: BackgroundHost {
         let old = backgroundContent
         backgroundContent = content
         _ = content?.layout(width: env.size.width, env: env)
-        backgroundHighlight.clear()
+        backgroundShell.highlight.clear()
         backgroundFade = fade > 0 && old !== content ? (old, now, fade, 0) : nil
         backgroundSwaps &+= 1
     }
     /// Changes when the background content's pixels change without a component moving.
-    public var backgroundRevision: Int { backgroundHighlight.revision &+ backgroundSwaps &+ backgroundScrollRevision }
+    public var backgroundRevision: Int { backgroundShell.revision &+ backgroundSwaps &+ backgroundScrollRevision }
 
     /// A touch in points with its own timestamp. Components are first brought to that time,
     /// so a finger that lands on a moving card catches it where it really is.
@@ -111,35 +119,56 @@ public final class Screen: BackgroundHost {
             guard t.phase == .down, !ignoreExtraFingers else { return }
             // Configured to let a new finger take over: end the old gesture cleanly first.
             let cancel = TouchEvent(id: o.finger, phase: .cancel, location: t.location, time: t.time)
-            o.component?.handle(cancel)
+            if let c = o.component { c.handle(cancel) } else { handleBackground(cancel) }
             owner = nil
         }
         switch t.phase {
         case .down:
             let target = components.last { $0.claims(t.location) }
             owner = (t.id, target)
-            if let target { target.handle(t) } else {
-                backgroundPress = t.location
-                if t.location.y < backgroundContentSize.height {
-                    backgroundHighlight.press(backgroundContent.map { ($0, backgroundPoint(t.location)) })
-                }
-            }
+            if let target { target.handle(t) } else { handleBackground(t) }
         case .move:
-            owner?.component?.handle(t)
-            if let start = backgroundPress, (t.location - start).length > 8 { backgroundHighlight.clear() }
-            scrollBackground(with: t)
+            if let c = owner?.component { c.handle(t) } else { handleBackground(t) }
         case .up, .cancel:
-            backgroundHighlight.clear()
-            if let c = owner?.component { c.handle(t) } else if let start = backgroundPress,
-                      t.phase == .up, (t.location - start).length <= 8,
-                      t.location.y < backgroundContentSize.height,
-                      let action = backgroundContent?.action(at: backgroundPoint(t.location)) {
-                events.emit(.action(target: "background", id: action), at: t.time)
-            }
+            if let c = owner?.component { c.handle(t) } else { handleBackground(t) }
             owner = nil
             backgroundPress = nil
             backgroundScrollY = nil
         }
+    }
+
+    /// A touch no component took, through the background's gesture shell: a scroll view
+    /// inside the background content takes a drag that starts on it; otherwise the row under
+    /// a finger that has not left the slop shows pressed and its lift there is a tap, and a
+    /// vertical drag scrolls the whole background content.
+    private func handleBackground(_ t: TouchEvent) {
+        // Worked on a copy so that the hit test may read the screen while it runs.
+        var shell = backgroundShell
+        let (cancelsPress, step) = shell.intercept(t, slop: backgroundSlop.points, hit: backgroundHit(at:))
+        backgroundShell = shell
+        if cancelsPress { backgroundPress = nil }              // the scroll view's drag: no tap, no page scroll
+        guard let step else { return }
+        switch step {
+        case .press(let p):
+            backgroundPress = p
+            backgroundShell.highlight.press(backgroundHit(at: p))
+        case .move(let p):
+            if let start = backgroundPress, backgroundSlop.isLeft(from: start, to: p) { backgroundShell.highlight.clear() }
+            scrollBackground(to: p, at: t.time)
+        case .release(let p, _, let cancelled):
+            backgroundShell.highlight.clear()
+            if let start = backgroundPress, backgroundSlop.isTap(from: start, to: p, cancelled: cancelled),
+               let hit = backgroundHit(at: p), let action = hit.content.action(at: hit.local) {
+                events.emit(.action(target: "background", id: action), at: t.time)
+            }
+        }
+    }
+
+    /// The background content under `p` (screen points) and `p` in its coordinates (scrolled);
+    /// nil below its area (a collapsed sheet covers that).
+    private func backgroundHit(at p: Point) -> ContentHit? {
+        guard p.y < backgroundContentSize.height, let content = backgroundContent else { return nil }
+        return (content, backgroundPoint(p))
     }
 
     /// A screen point in the background content's coordinates (scrolled).
@@ -157,22 +186,20 @@ public final class Screen: BackgroundHost {
     /// A finger on the background that moved past the slop vertically scrolls the content
     /// under it point for point, clamped at its ends; each step is told to the components
     /// above (`contentBelowScrolled`: a popup bar minimizes, docs/components.md, PB31).
-    private func scrollBackground(with t: TouchEvent) {
-        guard owner?.component == nil, let start = backgroundPress, backgroundMaxScrollOffset > 0 else { return }
-        if backgroundScrollY == nil {
-            let d = t.location - start
-            guard abs(d.y) > 8, abs(d.y) >= abs(d.x) else { return }
-            backgroundScrollY = t.location.y
+    private func scrollBackground(to p: Point, at time: Instant) {
+        guard let start = backgroundPress, backgroundMaxScrollOffset > 0 else { return }
+        guard let lastY = backgroundScrollY else {
+            guard backgroundSlop.startsVerticalDrag(from: start, to: p) else { return }
+            backgroundScrollY = p.y
             return                                         // the slop is not scrolled: no jump
         }
-        guard let lastY = backgroundScrollY else { return }
-        backgroundScrollY = t.location.y
+        backgroundScrollY = p.y
         let old = shownBackgroundScroll
-        backgroundScrollOffset = min(max(old - (t.location.y - lastY), 0), backgroundMaxScrollOffset)
+        backgroundScrollOffset = min(max(old - (p.y - lastY), 0), backgroundMaxScrollOffset)
         let moved = backgroundScrollOffset - old
         guard moved != 0 else { return }
         backgroundScrollRevision &+= 1
-        for c in components { c.contentBelowScrolled(by: moved, at: t.time) }
+        for c in components { c.contentBelowScrolled(by: moved, at: time) }
     }
 
     /// `do <target> <action> [args]`.
@@ -205,6 +232,7 @@ public final class Screen: BackgroundHost {
     /// Idle reset: every component back to its home state.
     public func resetAll(at time: Instant) {
         owner = nil
+        backgroundShell.reset()
         for c in components { c.reset(at: time) }
         // The background content back at its top too: home is the screen as it starts.
         if backgroundScrollOffset != 0 {

@@ -5,7 +5,7 @@ import PanelRenderer
 /// compact modes, attention bounce. Beyond Pulley: the release velocity feeds the spring,
 /// a moving drawer can be caught mid-flight, and a list inside hands the drag over to its
 /// scrolling and back within one gesture.
-public final class BottomDrawer: Component, GestureComponent {
+public final class BottomDrawer: Component, MachineComponent {
     public let id: String
     public let kind = ComponentKind.bottomDrawer
     public var config: BottomDrawerConfig
@@ -27,30 +27,18 @@ public final class BottomDrawer: Component, GestureComponent {
     private var reportedDistance: Double?
     let events: EventSink
 
-    /// The state machine's phases; `transition` is the only place that assigns `phase` (it
-    /// sets it to what `next` returns).
-    enum Phase {
-        case resting
-        /// Finger down, not yet past the slop: could still become a tap.
-        case pressed(start: Point, startHeight: Double, startScroll: Double)
-        /// `follower`: who took the finger's latest step, the drawer (`.container`) or its
-        /// list (`.content`), as the nested-scroll coordinator shared it.
-        case dragging(lastY: Double, startHeight: Double, follower: NestedScrollParticipant)
-        case settling(SpringMotion)
-        case bouncing(start: Instant)
-    }
-
-    /// Assigned only by `transition`.
-    var phase = Phase.resting
+    /// The drawer's logical state (phase, position, height, list offset, the will/did
+    /// pairing): changed only by `transition`, which applies the effects it returns.
+    var machine: BottomDrawerMachine
     /// The logical position: where it rests, or where it is heading.
-    public private(set) var position: DrawerPosition
+    public var position: DrawerPosition { machine.position }
     /// Visible height in points (docs/formats.md, State file: `visible_height_pt`).
-    public private(set) var height: Double = 0
+    public var height: Double { machine.height }
     /// How far the inner content is scrolled, points.
-    public private(set) var scrollOffset: Double = 0
+    public var scrollOffset: Double { machine.scrollOffset }
     private var rules: BottomDrawerRules
-    /// The position the current drag started from (Pulley's "current" in the snap rule).
-    private var dragOrigin: DrawerPosition = .collapsed
+    /// Points a finger may travel and still tap: the drawer's one slop, also for the scroll
+    /// views inside its content (docs/components.md, M4).
     public var touchSlop = 8.0
     /// First finger, pressed rows, scroll views inside the content: what every component
     /// does with a touch.
@@ -64,10 +52,10 @@ public final class BottomDrawer: Component, GestureComponent {
         self.config = config
         self.content = content
         self.events = events
-        self.rules = BottomDrawerRules(config: config, env: env)
-        position = config.initial
+        let rules = BottomDrawerRules(config: config, env: env)
+        self.rules = rules
+        machine = BottomDrawerMachine(position: config.initial, rules: rules)
         layout(in: env)
-        height = rules.stopHeight(of: position)
     }
 
     public var displayMode: DrawerDisplayMode { rules.displayMode }
@@ -91,16 +79,13 @@ public final class BottomDrawer: Component, GestureComponent {
 
     public func layout(in env: Environment) {
         rules = BottomDrawerRules(config: config, env: env)
-        if !rules.supported.contains(position) && position != .closed {
-            position = rules.lowestPosition
-        }
-        if case .resting = phase { height = rules.stopHeight(of: position) }
+        transition(.relayout, at: .zero)
         _ = content?.layout(width: rules.cardFrame(height: height).width, env: env)
         clampScroll()
     }
 
     public var motionPhase: MotionPhase {
-        switch phase {
+        switch machine.phase {
         case .resting: shell.restingPhase
         case .pressed: .pressed
         case .dragging(_, _, .container): .dragging
@@ -111,14 +96,14 @@ public final class BottomDrawer: Component, GestureComponent {
 
     public var needsFrames: Bool {
         if crossFade != nil || shell.isFlinging { return true }
-        switch phase {
+        switch machine.phase {
         case .settling, .bouncing: return true
         case .resting, .pressed, .dragging: return false
         }
     }
 
     public func claims(_ p: Point) -> Bool {
-        if position == .closed, case .resting = phase { return false }
+        if position == .closed, case .resting = machine.phase { return false }
         // Above partial the dimming takes every touch (Pulley); below it the map stays live.
         if dimmingAlpha > 0 { return true }
         return cardFrame.contains(p)
@@ -129,143 +114,10 @@ public final class BottomDrawer: Component, GestureComponent {
     public func handle(_ t: TouchEvent) { handleTouch(t) }
 
     var holdsContentPress: Bool {
-        switch phase {
+        switch machine.phase {
         case .pressed: true
         case .resting, .dragging, .settling, .bouncing: false
         }
-    }
-
-    enum Input: TouchInput {
-        /// A step of the gesture; a press lands on the card or on the dimming (a tap there
-        /// moves the drawer: Pulley's tap target).
-        case touch(TouchTracker.Step)
-        case setPosition(DrawerPosition, animated: Bool)
-        /// After a reload: rest at this position at once, without events.
-        case restAt(DrawerPosition)
-        case bounce
-        case tick
-    }
-
-    /// The press landed on the dimming, outside the card: its lift there is a tap on it.
-    private var pressedOnDimming = false
-
-    /// The phase after `input` in `phase`, with its effects (height, position, events).
-    func next(_ phase: Phase, _ input: Input, at time: Instant) -> Phase {
-        switch (phase, input) {
-        case (.settling(var motion), .touch(.press)):
-            // A finger landing on a moving drawer stops it where it is and takes over.
-            motion.advance(to: time)
-            height = rules.settleHeight(motion.value)
-            return next(.resting, input, at: time)
-        case (.bouncing, .touch(.press)):
-            height = rules.stopHeight(of: position)
-            return next(.resting, input, at: time)
-        case (.resting, .touch(.press(let p))), (.pressed, .touch(.press(let p))), (.dragging, .touch(.press(let p))):
-            guard cardFrame.contains(p) else {
-                pressedOnDimming = true
-                return .resting
-            }
-            pressedOnDimming = false
-            return .pressed(start: p, startHeight: height, startScroll: scrollOffset)
-        case (.pressed(let start, let startHeight, _), .touch(.move(let p))):
-            guard config.allowsUserPositionChange || (content?.maxScrollOffset(viewportHeight: height) ?? 0) > 0,
-                  startsVerticalDrag(from: start, to: p) else { return phase }
-            dragOrigin = position
-            // The drawer until its first step says otherwise (a step that moves nothing keeps it).
-            return next(.dragging(lastY: start.y, startHeight: startHeight, follower: .container), input, at: time)
-        case (.dragging(let lastY, let startHeight, let follower), .touch(.move(let p))):
-            let moved = applyDrag(delta: (lastY - p.y) * growthSign)    // positive = toward a taller drawer
-            return .dragging(lastY: p.y, startHeight: startHeight, follower: moved ?? follower)
-        case (.resting, .touch(.move)), (.settling, .touch(.move)), (.bouncing, .touch(.move)):
-            return phase
-        case (.pressed(let start, _, _), .touch(.release(let p, _, let cancelled))):
-            if isTap(from: start, to: p, cancelled: cancelled) { emitAction(contentHit(at: p), at: time) }
-            return settleIfNeeded(else: .resting, at: time)
-        case (.dragging, .touch(.release(_, let v, let cancelled))):
-            // Finger velocity is in points per second, y down; the drawer grows upward.
-            let up = -v.y * growthSign
-            // A cancelled touch (its device unplugged, a palm) decided nothing: the drawer goes
-            // back to where the drag found it instead of committing the part-drag.
-            let target = position == .closed || cancelled ? position
-                : rules.snapTarget(from: dragOrigin, height: height, upwardVelocity: up)
-            return settle(to: target, velocity: config.useReleaseVelocity && !cancelled ? up : 0, at: time)
-        case (.resting, .touch(.release(let p, _, let cancelled))), (.settling, .touch(.release(let p, _, let cancelled))),
-             (.bouncing, .touch(.release(let p, _, let cancelled))):
-            defer { pressedOnDimming = false }
-            if pressedOnDimming, !cancelled, !cardFrame.contains(p) {
-                return settle(to: config.positionWhenDimmingTapped, velocity: 0, at: time)
-            }
-            return settleIfNeeded(else: phase, at: time)
-        case (_, .setPosition(let target, let animated)):
-            guard target == .closed || rules.supported.contains(target) else { return phase }
-            if animated { return settle(to: target, velocity: 0, at: time) }
-            let from = position
-            position = target
-            height = rules.stopHeight(of: target)
-            if from != target {
-                emitWill(from: from, to: target, at: time)
-                emitDid(at: time)
-            }
-            return .resting
-        case (_, .restAt(let target)):
-            position = target
-            height = rules.stopHeight(of: target)
-            return .resting
-        case (.resting, .bounce):
-            guard rules.displayMode == .drawer, position == .collapsed || position == .partiallyRevealed else { return phase }
-            return .bouncing(start: time)
-        case (.pressed, .bounce), (.dragging, .bounce), (.settling, .bounce), (.bouncing, .bounce):
-            return phase
-        case (.settling(var motion), .tick):
-            motion.advance(to: time)
-            height = rules.settleHeight(motion.value)
-            guard motion.isAtRest else { return .settling(motion) }
-            height = rules.stopHeight(of: position)
-            emitDid(at: time)
-            return .resting
-        case (.bouncing(let start), .tick):
-            if let extra = rules.bounceOffset(elapsed: (time - start).seconds) {
-                height = rules.stopHeight(of: position) + extra
-                return phase
-            }
-            height = rules.stopHeight(of: position)
-            return .resting
-        case (.resting, .tick), (.pressed, .tick), (.dragging, .tick):
-            return phase
-        }
-    }
-
-    /// One finger delta (positive = toward a taller drawer), split between drawer and list
-    /// through the runtime's one nested-scroll protocol: resize-first grows the drawer to open
-    /// before the list scrolls, and shrinks it only once the list is back at its top, in one
-    /// gesture. The coordinator is made afresh from the drawer's height and the list's offset
-    /// at every step (they are its whole state: Pulley shows no overflow), so a relayout or new
-    /// content mid-drag is taken into account at once. Returns who followed the finger in this
-    /// step (nil: nothing moved).
-    private func applyDrag(delta: Double) -> NestedScrollParticipant? {
-        let canResize = config.allowsUserPositionChange && rules.supported.count > 1
-        let range = canResize ? rules.dragRange : height...height
-        let maxScroll = content?.maxScrollOffset(viewportHeight: contentViewportHeight) ?? 0
-        // The coordinator's container moves with the finger (y down): position = -height.
-        // Pulley clamps at the ends (no rubber band): travel past them is dropped, so a finger
-        // that turns back moves the drawer or the list at once.
-        var nested = NestedScrollCoordinator(policy: config.scrollPolicy, containerPosition: -height,
-                                             containerRange: -range.upperBound ... -range.lowerBound,
-                                             contentOffset: scrollOffset, contentRange: 0...max(maxScroll, scrollOffset),
-                                             showsOverflow: [])
-        _ = nested.drag(by: -delta)
-        height = -nested.containerPosition
-        scrollOffset = nested.contentOffset
-        return nested.follower
-    }
-
-    /// +1 when the card grows upward (drawer mode, bottom panel corners), -1 when it hangs
-    /// from the top (panel or compact mode with a top corner) and grows downward.
-    var growthSign: Double {
-        let mode = rules.displayMode
-        guard mode == .panel || mode == .compact else { return 1 }
-        let corner = mode == .panel ? config.panelCorner : config.compactCorner
-        return corner == .topLeft || corner == .topRight ? -1 : 1
     }
 
     var contentViewportHeight: Double { max(0, rules.stopHeight(of: .open) - contentTopInset) }
@@ -273,11 +125,12 @@ public final class BottomDrawer: Component, GestureComponent {
 
     public func contentChanged(at time: Instant) {
         guard let content else { return }
-        scrollOffset = content.anchoredScrollOffset(scrollOffset, viewportHeight: contentViewportHeight)
+        transition(.scroll(to: content.anchoredScrollOffset(scrollOffset, viewportHeight: contentViewportHeight)), at: time)
     }
 
     private func clampScroll() {
-        scrollOffset = content?.clampedScrollOffset(scrollOffset, viewportHeight: contentViewportHeight) ?? 0
+        let clamped = content?.clampedScrollOffset(scrollOffset, viewportHeight: contentViewportHeight) ?? 0
+        transition(.scroll(to: clamped), at: .zero)
     }
 
     /// The content under `p` (screen points) and `p` in its coordinates.
@@ -287,29 +140,22 @@ public final class BottomDrawer: Component, GestureComponent {
         return (content, Point(p.x - card.x, p.y - card.y - contentTopInset + scrollOffset))
     }
 
-    /// Settles back to the resting position when the drawer is off it; `phase` otherwise.
-    private func settleIfNeeded(else phase: Phase, at time: Instant) -> Phase {
-        abs(height - rules.stopHeight(of: position)) > 0.001 ? settle(to: position, velocity: 0, at: time) : phase
+    /// What the machine reads for `input`: the rules, the slop, the list's scroll range and,
+    /// for a release, the action under the finger (the card as it is before the input).
+    func context(for input: BottomDrawerMachine.Input) -> BottomDrawerMachine.Context {
+        var action: String?
+        if case .touch(.release(let p, _, _)) = input, let hit = contentHit(at: p) { action = hit.content.action(at: hit.local) }
+        return BottomDrawerMachine.Context(
+            id: id, rules: rules, slop: slop,
+            contentScrolls: (content?.maxScrollOffset(viewportHeight: height) ?? 0) > 0,
+            maxScrollOffset: content?.maxScrollOffset(viewportHeight: contentViewportHeight) ?? 0,
+            actionUnderTouch: action)
     }
 
-    private func settle(to target: DrawerPosition, velocity: Double, at time: Instant) -> Phase {
-        let from = position
-        position = target
-        if from != target { emitWill(from: from, to: target, at: time) }
-        let spring = Spring(duration: config.animationDuration, dampingRatio: config.animationDamping)
-        return .settling(SpringMotion(points: height, to: rules.stopHeight(of: target), velocity: velocity,
-                                      spring: spring, at: time))
-    }
-
-    private var pendingDid = false
-    private func emitWill(from: DrawerPosition, to: DrawerPosition, at time: Instant) {
-        pendingDid = true
-        events.emit(.positionWillChange(drawer: id, from: from, to: to), at: time)
-    }
-    private func emitDid(at time: Instant) {
-        guard pendingDid else { return }
-        pendingDid = false
-        events.emit(.positionDidChange(drawer: id, position: position), at: time)
+    func apply(_ effect: BottomDrawerMachine.Effect, at time: Instant) {
+        switch effect {
+        case .emit(let event): events.emit(event, at: time)
+        }
     }
 
     // MARK: Component
@@ -351,7 +197,7 @@ public final class BottomDrawer: Component, GestureComponent {
         if animated, let old = content, old !== next { crossFade = (old, time, 0) } else if !animated { crossFade = nil }
         content = next
         page = pageID
-        scrollOffset = 0
+        transition(.scroll(to: 0), at: time)
         _ = next.layout(width: cardFrame.width, env: env)
         if let target { transition(.setPosition(target, animated: animated), at: time) }
     }
@@ -399,14 +245,14 @@ public final class BottomDrawer: Component, GestureComponent {
         let target = old.position
         guard target == .closed || rules.supported.contains(target) else { return }
         transition(.restAt(target), at: .zero)
-        scrollOffset = old.scrollOffset
+        transition(.scroll(to: old.scrollOffset), at: .zero)
         clampScroll()
     }
 
     public func reset(at time: Instant) {
         shell.reset()
         transition(.setPosition(config.initial, animated: true), at: time)
-        scrollOffset = 0
+        transition(.scroll(to: 0), at: time)
     }
 
     public func state() -> JSONValue {
