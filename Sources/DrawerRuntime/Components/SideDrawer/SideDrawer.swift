@@ -100,23 +100,27 @@ public final class SideDrawer: Component, GestureComponent {
 
     // MARK: The machine
 
-    /// The one place the state changes: `input` goes into the machine, and its effects are
+    /// The one place the state changes: `input` goes into the machine, then its effects are
     /// applied in order (after the transition, so an effect that feeds the machine again, a
     /// dropped drawer's relayout, finds it settled).
     func feed(_ input: SideDrawerMachine.Input, at time: Instant) {
         // Built before the machine is entered: its closures read the pages, never the machine.
-        let context = machineContext
+        let context = context(for: input)
         let effects = machine.handle(input, at: time, in: context)
-        for effect in effects {
-            switch effect {
-            case .emit(let event): events.emit(event, at: time)
-            case .dropDrawer(let side): dropDrawer(side)
-            }
+        for effect in effects { apply(effect, at: time) }
+    }
+
+    /// Does what the machine asked for.
+    func apply(_ effect: SideDrawerMachine.Effect, at time: Instant) {
+        switch effect {
+        case .emit(let event): events.emit(event, at: time)
+        case .dropDrawer(let side): dropDrawer(side)
         }
     }
 
-    /// What the machine reads of the component: its rules, pages and content.
-    private var machineContext: SideDrawerMachine.Context {
+    /// What the machine reads of the component: its rules, pages and content (the same for
+    /// every input).
+    func context(for input: SideDrawerMachine.Input) -> SideDrawerMachine.Context {
         SideDrawerMachine.Context(
             componentID: id, rules: rules, pageIDs: pageIDs, drawerPages: drawerPages,
             // Closures over the component alone: one captured reference, nothing to allocate
