@@ -260,6 +260,36 @@ final class SideDrawerMachineTests: XCTestCase {
         XCTAssertEqual(d.machine.pairing, WillDidPairing(committed: .closed))
     }
 
+    func testAPaneThrownOpenCaughtAndDraggedShutAnnouncesClosedAndCommitsNothing() {
+        var d = driver()
+        XCTAssertEqual(d.feed(.setState(.open, .left, interruptible: true, then: .none), at: 0), [will(.open, .left)])
+        _ = d.press(300, at: 100)                        // caught at 10 pt
+        // Dragged back to 0: the open that was announced is taken back (D16); closed is where
+        // the pane rests already, so nothing commits.
+        XCTAssertEqual(d.move(280, at: 116), [will(.closed, .left)])
+        XCTAssertEqual(d.machine.distance, 0)
+        XCTAssertEqual(d.move(290, at: 132), [], "said once")
+        XCTAssertEqual(d.lift(290, at: 148), [])
+        XCTAssertEqual(d.ticks(from: 152, to: 1000).effects, [])
+        XCTAssertEqual(d.machine.paneState, .closed)
+    }
+
+    func testACancelledLiftIsNoTapButACaughtPaneStillSettles() {
+        // An open pane pressed and cancelled (an inner scroll view took the drag): no close.
+        var open = driver()
+        open.feed(.jump(.open, .left), at: 0)
+        _ = open.press(500, at: 100)
+        XCTAssertEqual(open.lift(500, cancelled: true, at: 150), [])
+        XCTAssertEqual(open.machine.paneState, .open)
+        XCTAssertFalse(open.machine.isMoving)
+        // A caught pane whose press is cancelled still goes on to the nearer state (D11).
+        var caught = driver()
+        _ = caught.feed(.setState(.open, .left, interruptible: true, then: .none), at: 0)
+        _ = caught.press(300, at: 100)
+        XCTAssertEqual(caught.lift(300, cancelled: true, at: 150), [will(.closed, .left)])
+        XCTAssertTrue(caught.machine.isMoving)
+    }
+
     func testAnUninterruptibleMotionIgnoresTheWholeGesture() {
         var d = driver()
         _ = d.feed(.setState(.open, .left, interruptible: false, then: .none), at: 0)
