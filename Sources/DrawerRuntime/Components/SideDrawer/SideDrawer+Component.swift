@@ -46,7 +46,7 @@ extension SideDrawer: TypedActions {
             if pendingRemoval.contains(d) { throw ActionError("side drawer '\(id)' is removing its \(d.rawValue) drawer (it goes once the pane has closed)") }
             let state: PaneState = wide ? .openWide : .open
             feed(animated ? .setState(state, d, interruptible: interruptible ?? config.allowUserInterruption, then: .none)
-                                : .jump(state, d), at: time)
+                          : .jump(state, d), at: time)
         case .close(let animated, let interruptible):
             close(animated: animated, interruptible: interruptible, at: time)
         case .bounce(let side):
@@ -124,7 +124,7 @@ extension SideDrawer: TypedActions {
     /// Closes the open drawer; `interruptible` nil: the configured `allow_user_interruption`.
     public func close(animated: Bool = true, interruptible: Bool? = nil, at time: Instant) {
         feed(animated ? .setState(.closed, .none, interruptible: interruptible ?? config.allowUserInterruption, then: .none)
-                            : .jump(.closed, .none), at: time)
+                      : .jump(.closed, .none), at: time)
     }
 
     /// Shows page `page` in the pane; not `animated`: swapped where the pane is.
