@@ -4,7 +4,7 @@ import PanelRenderer
 extension SideDrawer: TypedActions {
     public func advance(to time: Instant) {
         shell.advance(to: time)
-        transition(.tick, at: time)
+        feed(.tick, at: time)
     }
 
     /// Everything a program can ask of a side drawer.
@@ -45,8 +45,8 @@ extension SideDrawer: TypedActions {
             }
             if pendingRemoval.contains(d) { throw ActionError("side drawer '\(id)' is removing its \(d.rawValue) drawer (it goes once the pane has closed)") }
             let state: PaneState = wide ? .openWide : .open
-            transition(animated ? .setState(state, d, interruptible: interruptible ?? config.allowUserInterruption, then: .none)
-                                : .jump(state, d), at: time)
+            feed(animated ? .setState(state, d, interruptible: interruptible ?? config.allowUserInterruption, then: .none)
+                          : .jump(state, d), at: time)
         case .close(let animated, let interruptible):
             close(animated: animated, interruptible: interruptible, at: time)
         case .bounce(let side):
@@ -55,7 +55,7 @@ extension SideDrawer: TypedActions {
             guard config.sides[d] != nil else {
                 throw ActionError("bounce takes a direction with a drawer: \(sideNames)")
             }
-            transition(.bounce(d), at: time)
+            feed(.bounce(d), at: time)
         case .replacePane(let name, let animated):
             guard let i = pages.firstIndex(where: { $0.id == name }) else {
                 throw ActionError("replace_pane takes a page id: \(pages.map(\.id).joined(separator: ", "))")
@@ -63,7 +63,7 @@ extension SideDrawer: TypedActions {
             if let side = drawerSide(showing: name) {
                 throw ActionError("page '\(name)' is in the \(side.rawValue) drawer; a page shows in one place at a time")
             }
-            transition(animated ? .replace(i) : .swapInPlace(i), at: time)
+            feed(animated ? .replace(i) : .swapInPlace(i), at: time)
         case .setDrawer(let side, let name):
             guard side != .none else { throw ActionError("set_drawer takes a side: left, right, top or bottom") }
             guard let i = pages.firstIndex(where: { $0.id == name }) else {
@@ -83,12 +83,9 @@ extension SideDrawer: TypedActions {
             guard side != .none, config.sides[side] != nil else {
                 throw ActionError("remove_drawer takes a side with a drawer: \(sideNames)")
             }
-            scheduleRemoval(side)
             // Removing the drawer the pane is open toward closes it first; the drawer goes at
             // closed (the reference left the pane open over a drawer that was gone).
-            if pendingRemoval.contains(side) {
-                transition(animated ? .setState(.closed, .none, interruptible: false, then: .none) : .jump(.closed, .none), at: time)
-            }
+            feed(.removeDrawer(side, animated: animated), at: time)
         case .setStyle(let side, let style):
             guard side != .none, config.sides[side] != nil else {
                 throw ActionError("set_stylers takes a side with a drawer: \(sideNames)")
@@ -126,8 +123,8 @@ extension SideDrawer: TypedActions {
 
     /// Closes the open drawer; `interruptible` nil: the configured `allow_user_interruption`.
     public func close(animated: Bool = true, interruptible: Bool? = nil, at time: Instant) {
-        transition(animated ? .setState(.closed, .none, interruptible: interruptible ?? config.allowUserInterruption, then: .none)
-                            : .jump(.closed, .none), at: time)
+        feed(animated ? .setState(.closed, .none, interruptible: interruptible ?? config.allowUserInterruption, then: .none)
+                      : .jump(.closed, .none), at: time)
     }
 
     /// Shows page `page` in the pane; not `animated`: swapped where the pane is.
@@ -238,8 +235,8 @@ extension SideDrawer: TypedActions {
 
     public func reset(at time: Instant) {
         shell.reset()
-        if pageIndex != 0, drawerSide(showing: pages[0].id) == nil { transition(.replace(0), at: time) } else {
-            transition(.setState(.closed, .none, interruptible: true, then: .none), at: time)
+        if pageIndex != 0, drawerSide(showing: pages[0].id) == nil { feed(.replace(0), at: time) } else {
+            feed(.setState(.closed, .none, interruptible: true, then: .none), at: time)
         }
     }
 

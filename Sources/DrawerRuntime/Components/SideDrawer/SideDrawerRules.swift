@@ -89,6 +89,12 @@ public struct SideDrawerRules: Equatable, Sendable {
         }
     }
 
+    /// Where a drawer's content starts below its region's top edge (points): under its title
+    /// bar when it has a title, else a small inset.
+    public func drawerContentTop(_ d: SideDrawerDirection) -> Double {
+        config.sides[d]?.title == nil ? 8 : config.paneHeaderHeight
+    }
+
     /// The pane's frame at distance `s`.
     public func paneFrame(distance s: Double, _ d: SideDrawerDirection) -> Rect {
         let o = paneOffset(distance: s, d)
