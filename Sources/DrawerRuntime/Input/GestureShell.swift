@@ -47,6 +47,12 @@ struct GestureShell {
     /// finger's, or the scroll view took it) and whether the owner's press must first end
     /// without a tap (the scroll view took the drag; the pressed row is cleared already).
     /// `hit` may read the owner but not this shell: owners run it on a copy.
+    /// What an owner leaves in its `shell` while it works on the shell moved out of it: a new
+    /// shell reserves its velocity samples, so one made per touch allocated per touch; this
+    /// one is made once and never changed. (Not Sendable, since a pressed row holds a content
+    /// view; a `let` that nothing mutates is safe to share, hence `nonisolated(unsafe)`.)
+    nonisolated(unsafe) static let placeholder = GestureShell()
+
     mutating func intercept(_ t: TouchEvent, slop: Double, hit: (Point) -> ContentHit?)
         -> (cancelsPress: Bool, step: TouchTracker.Step?) {
         let step = tracker.track(t)
@@ -153,7 +159,10 @@ extension ShellComponent {
     func handleTouch(_ t: TouchEvent) {
         // Worked on a copy so that the hit test may read the component while it runs; the
         // press cancellation is applied afterwards.
+        // Moved out, not copied: with a second reference the tracker's sample buffer was copied
+        // on write at every touch (an 800-byte allocation per drag frame, AllocationTests).
         var routed = shell
+        shell = .placeholder
         let (cancelsPress, step) = routed.intercept(t, slop: touchSlop, hit: contentHit(at:))
         shell = routed
         if cancelsPress { gesture(.release(t.location, velocity: .zero, cancelled: true), at: t.time) }

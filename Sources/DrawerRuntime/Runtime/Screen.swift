@@ -142,8 +142,10 @@ public final class Screen: BackgroundHost {
     /// a finger that has not left the slop shows pressed and its lift there is a tap, and a
     /// vertical drag scrolls the whole background content.
     private func handleBackground(_ t: TouchEvent) {
-        // Worked on a copy so that the hit test may read the screen while it runs.
+        // Worked on a copy so that the hit test may read the screen while it runs; moved out,
+        // not copied, or the tracker's sample buffer is copied on write at every touch.
         var shell = backgroundShell
+        backgroundShell = .placeholder
         let (cancelsPress, step) = shell.intercept(t, slop: backgroundSlop.points, hit: backgroundHit(at:))
         backgroundShell = shell
         if cancelsPress { backgroundPress = nil }              // the scroll view's drag: no tap, no page scroll
