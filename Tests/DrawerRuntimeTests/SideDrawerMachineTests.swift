@@ -153,6 +153,31 @@ final class SideDrawerMachineTests: XCTestCase {
         if case .resting = off.machine.phase {} else { XCTFail("\(off.machine.phase)") }
     }
 
+    /// D34: the header's ☰ (a 60 pt target at its leading end) opens the leading drawer.
+    func testTheHeadersMenuGlyphOpensTheLeadingDrawer() {
+        var d = driver()
+        _ = d.press(30, 28, at: 0)
+        XCTAssertEqual(d.lift(31, 28, at: 60), [will(.open, .left)])
+        let rest = d.ticks(from: 64, to: 1200)
+        XCTAssertEqual(rest.effects, [did(.open, .left)])
+        // Right to left: the glyph is at the right end and opens the right drawer.
+        var rtl = Driver(context: {
+            var c = SideDrawerConfig()
+            c.sides = [.left: SideDrawerSideConfig(), .right: SideDrawerSideConfig()]
+            return Machine.Context(componentID: "menu",
+                                   rules: SideDrawerRules(config: c, env: Environment(size: Size(800, 480), direction: .rightToLeft)),
+                                   pageIDs: ["home"], drawerPages: [:], maxPaneScroll: { _ in 0 }, action: { _, _ in nil })
+        }())
+        _ = rtl.press(770, 28, at: 0)
+        XCTAssertEqual(rtl.lift(770, 28, at: 60), [will(.open, .right)])
+        // Only a right drawer: the glyph opens it; off the glyph the header does nothing.
+        var right = driver({ $0.sides = [.right: SideDrawerSideConfig()] })
+        _ = right.press(100, 28, at: 0)
+        XCTAssertEqual(right.lift(100, 28, at: 60), [], "beside the glyph")
+        _ = right.press(20, 28, at: 100)
+        XCTAssertEqual(right.lift(20, 28, at: 160), [will(.open, .right)])
+    }
+
     func testADrawerRowNamingAPageReplacesThePane() {
         let rows: [(Machine.ContentPlace, Rect, String)] = [(.drawer(.left), Rect(0, 0, 267, 44), "settings"),
                                                            (.drawer(.left), Rect(0, 44, 267, 44), "wifi")]

@@ -326,8 +326,26 @@ private struct Transition {
             guard config.sides[m.direction]?.tapToClose ?? true else { return .resting }
             return startMotion(to: .closed, m.direction, velocity: 0, interruptible: true, then: .none)
         }
+        if let dir = menuGlyphDrawer(at: p) {
+            // The header's ☰ opens the menu, as its look promises (D34).
+            return next(.resting, .setState(.open, dir, interruptible: config.allowUserInterruption, then: .none))
+        }
         emitAction(paneAction(at: p))
         return .resting
+    }
+
+    /// The drawer the pane header's menu glyph opens when `p` is on it: the glyph sits at the
+    /// leading end of the header (the right in right-to-left) and opens the drawer on that
+    /// side, else the first drawer there is. The tap target is 60 pt wide and the header's
+    /// height (at least 44 pt, the touch-target minimum), not only the 22 pt glyph.
+    func menuGlyphDrawer(at p: Point) -> SideDrawerDirection? {
+        let f = m.paneFrame(rules)
+        let h = config.paneHeaderHeight
+        let leading = rules.env.isRTL ? SideDrawerDirection.right : .left
+        let onGlyph = p.y >= f.y && p.y < f.y + max(h, 44)
+            && (rules.env.isRTL ? p.x >= f.maxX - 60 : p.x < f.x + 60)
+        guard h > 0, onGlyph, let first = rules.directions.first else { return nil }
+        return rules.directions.contains(leading) ? leading : first
     }
 
     /// A tap on a drawer's row or a touch-forwarding control; a drawer row naming a page
