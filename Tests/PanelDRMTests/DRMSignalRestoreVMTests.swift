@@ -35,11 +35,19 @@ final class DRMSignalRestoreVMTests: XCTestCase {
         var seen = ""
         let deadline = Date().addingTimeInterval(20)
         while !seen.contains("CHILD-READY") && Date() < deadline {
+            // availableData blocks until the child writes: poll first, so a child that never
+            // shows a frame fails this check after 20 s instead of hanging the whole VM boot.
+            var p = pollfd(fd: pipe.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            let leftMS = Int32(max(0, deadline.timeIntervalSinceNow * 1000))
+            if poll(&p, 1, leftMS) <= 0 { continue }
             let data = pipe.fileHandleForReading.availableData
             if data.isEmpty { break }
             seen += String(decoding: data, as: UTF8.self)
         }
-        XCTAssertTrue(seen.contains("CHILD-READY"), "child never showed a frame: \(seen)")
+        guard seen.contains("CHILD-READY") else {
+            child.terminate()
+            return XCTFail("child never showed a frame within 20 s: \(seen)")
+        }
         let during = try XCTUnwrap(DRMResources.read(reader).crtc(id: crtcID))
         XCTAssertNotEqual(during.framebufferID, before.framebufferID)
         let t0 = monotonicNanoseconds()
