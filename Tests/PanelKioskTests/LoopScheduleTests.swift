@@ -194,22 +194,11 @@ final class LoopScheduleTests: XCTestCase {
 
     // MARK: helpers
 
-    private func bindDatagram(_ path: String) throws -> Int32 {
-        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        XCTAssertGreaterThanOrEqual(fd, 0)
-        let r = try XCTUnwrap(UnixAddress(path)).withSockaddr { bind(fd, $0, $1) }
-        XCTAssertEqual(r, 0, "bind \(path): \(String(cString: strerror(errno)))")
-        return fd
-    }
+    private func bindDatagram(_ path: String) throws -> Int32 { ServiceManagerStub.bind(path) }
 
+    /// The lines of every datagram waiting on `fd`.
     private func received(_ fd: Int32) -> [String] {
-        var out: [String] = []
-        var buf = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = buf.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
-            guard n > 0 else { return out }
-            out += String(decoding: buf[0..<n], as: UTF8.self).split(separator: "\n").map(String.init)
-        }
+        ServiceManagerStub.datagrams(fd).flatMap { $0.split(separator: "\n").map(String.init) }
     }
 }
 

@@ -13,26 +13,8 @@ final class ServiceNotifierTests: XCTestCase {
     override func setUp() { dir = TempDir() }
     override func tearDown() { dir.remove() }
 
-    /// A bound, non-blocking datagram socket standing in for the service manager.
-    private func manager(_ name: String) -> Int32 {
-        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        XCTAssertGreaterThanOrEqual(fd, 0)
-        let r = UnixAddress(name)!.withSockaddr { bind(fd, $0, $1) }
-        XCTAssertEqual(r, 0, "bind \(name): \(String(cString: strerror(errno)))")
-        return fd
-    }
-
-    /// Every datagram waiting on `fd`, without waiting.
-    private func received(_ fd: Int32) -> [String] {
-        var out: [String] = []
-        var buf = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = buf.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
-            if n < 0 { break }
-            out.append(String(decoding: buf[0..<n], as: UTF8.self))
-        }
-        return out
-    }
+    private func manager(_ name: String) -> Int32 { ServiceManagerStub.bind(name) }
+    private func received(_ fd: Int32) -> [String] { ServiceManagerStub.datagrams(fd) }
 
     func testMessagesArriveOnAPathSocket() {
         let path = dir.file("notify.sock")
@@ -192,5 +174,29 @@ final class ServiceNotifierTests: XCTestCase {
     func testKernelTimestamps() {
         XCTAssertEqual(Instant(microseconds: 1_500_000), .seconds(1.5))
         XCTAssertEqual(Instant.seconds(3) - Instant.seconds(1), TimeSpan.seconds(2))
+    }
+}
+
+/// A bound, non-blocking datagram socket standing in for the service manager (systemd's
+/// NOTIFY_SOCKET), for the notifier's and the loop's tests.
+enum ServiceManagerStub {
+    static func bind(_ name: String) -> Int32 {
+        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        let r = UnixAddress(name)!.withSockaddr { Glibc.bind(fd, $0, $1) }
+        XCTAssertEqual(r, 0, "bind \(name): \(String(cString: strerror(errno)))")
+        return fd
+    }
+
+    /// Every datagram waiting on `fd`, without waiting.
+    static func datagrams(_ fd: Int32) -> [String] {
+        var out: [String] = []
+        var buf = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = buf.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if n < 0 { break }
+            out.append(String(decoding: buf[0..<n], as: UTF8.self))
+        }
+        return out
     }
 }
